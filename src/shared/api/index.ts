@@ -1,0 +1,5 @@
+export * from './admin';
+export * from './auth';
+export * from './config';
+export * from './contact';
+export * from './user';
