@@ -1,9 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import './styles.css';
 
-// Placeholder entry: the web-app issue replaces this with the router and providers.
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <main>Master Your Mix</main>
+    <App />
   </StrictMode>,
 );

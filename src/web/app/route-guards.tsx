@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router';
+import { LoadingScreen } from '../components/ui/spinner';
+import { useAuth } from './auth-context';
+import { useDevBypass } from './dev-bypass';
+
+/**
+ * Spec 2: a protected page shows only to a signed-in user or while the developer bypass is set; while the
+ * user loads it shows 'Loading...', otherwise it redirects to /auth.
+ */
+export function ProtectedRoute({ children }: { children: ReactNode }) {
+  const { user, isLoading } = useAuth();
+  const bypass = useDevBypass();
+  if (isLoading || bypass.configLoading) return <LoadingScreen />;
+  if (!user && !bypass.active) return <Navigate to="/auth" replace />;
+  return children;
+}
+
+/** Buy crowns also needs a subscription: signed-in users without one go to /pricing (spec 4). */
+export function SubscriberRoute({ children }: { children: ReactNode }) {
+  const { user } = useAuth();
+  return (
+    <ProtectedRoute>{user && !user.hasSubscription ? <Navigate to="/pricing" replace /> : children}</ProtectedRoute>
+  );
+}
+
+/** /auth: signed-in users are sent to / (spec 2). */
+export function GuestOnlyRoute({ children }: { children: ReactNode }) {
+  const { user, isLoading } = useAuth();
+  if (isLoading) return <LoadingScreen />;
+  if (user) return <Navigate to="/" replace />;
+  return children;
+}

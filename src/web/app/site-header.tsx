@@ -1,0 +1,48 @@
+import { Link, useNavigate } from 'react-router';
+import { Logo } from '../components/logo';
+import { buttonClasses } from '../components/ui/button';
+import { useAuth } from './auth-context';
+import { clearBypassFlag, useDevBypass } from './dev-bypass';
+import { SiteNav } from './site-nav';
+import { UserMenu } from './user-menu';
+
+function DevModeBadge() {
+  const navigate = useNavigate();
+  return (
+    <button
+      type="button"
+      onClick={() => {
+        clearBypassFlag();
+        navigate('/auth');
+      }}
+      className="rounded-full bg-red-700 px-3 py-1 text-xs font-semibold text-white hover:bg-red-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-300"
+    >
+      Developer Mode (Click to exit)
+    </button>
+  );
+}
+
+export function SiteHeader() {
+  const { user, isLoading } = useAuth();
+  const bypass = useDevBypass();
+  return (
+    <header className="sticky top-0 z-40 border-b border-zinc-800 bg-zinc-950/90 backdrop-blur">
+      <div className="mx-auto flex max-w-7xl items-center gap-4 px-4 py-3">
+        <Logo />
+        <SiteNav className="hidden lg:block" />
+        <div className="ml-auto flex items-center gap-3">
+          {bypass.active ? <DevModeBadge /> : null}
+          {user ? (
+            <UserMenu user={user} />
+          ) : isLoading ? null : (
+            <Link to="/auth" className={buttonClasses('primary', 'sm')}>
+              Log In
+            </Link>
+          )}
+        </div>
+      </div>
+      {/* Small screens: the same links on their own scrollable row, so nothing hides behind a menu. */}
+      <SiteNav className="overflow-x-auto border-t border-zinc-800 px-2 py-1 lg:hidden" />
+    </header>
+  );
+}

@@ -1,0 +1,37 @@
+import { NavLink } from 'react-router';
+import { cn } from '../lib/cn';
+
+export const NAV_ITEMS = [
+  { to: '/', label: 'Home' },
+  { to: '/mixer', label: 'Mixer' },
+  { to: '/mastering', label: 'Mastering' },
+  { to: '/pricing', label: 'Pricing' },
+  { to: '/help', label: 'Help' },
+] as const;
+
+/** The top navigation; NavLink marks the current route with aria-current="page" and the active style. */
+export function SiteNav({ className }: { className?: string }) {
+  return (
+    <nav aria-label="Main" className={className}>
+      <ul className="flex items-center gap-1">
+        {NAV_ITEMS.map((item) => (
+          <li key={item.to}>
+            <NavLink
+              to={item.to}
+              end={item.to === '/'}
+              className={({ isActive }) =>
+                cn(
+                  'block rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors',
+                  'focus-visible:outline-2 focus-visible:outline-violet-400',
+                  isActive ? 'bg-violet-600/20 text-violet-200' : 'text-zinc-300 hover:bg-zinc-800 hover:text-zinc-50',
+                )
+              }
+            >
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,69 @@
+import { useNavigate } from 'react-router';
+import type { PublicUser } from '../../shared/api/user';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../components/ui/dropdown-menu';
+import { initials, planLabel } from '../lib/format';
+import { useAuth } from './auth-context';
+
+/** What the user holds, in the words the mastering screen uses (spec 2). */
+const balanceLine = (user: PublicUser): string => {
+  if (!user.hasSubscription) return 'Trial - No downloads';
+  if (user.subscriptionType === 'unlimited') return `${user.crowns} crowns`;
+  return `${user.mixCredits} Mix credits · ${user.masteringCredits} Mastering credits · ${user.crowns} crowns`;
+};
+
+export function UserMenu({ user }: { user: PublicUser }) {
+  const { logoutMutation } = useAuth();
+  const navigate = useNavigate();
+  const go = (to: string) => () => navigate(to);
+
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger
+        aria-label={`Account menu for ${user.username}`}
+        className="flex items-center gap-3 rounded-full p-0.5 pr-1 focus-visible:outline-2 focus-visible:outline-violet-400 md:rounded-lg md:pr-3"
+      >
+        <span
+          aria-hidden="true"
+          className="flex size-9 items-center justify-center rounded-full bg-violet-600 text-sm font-bold text-white"
+        >
+          {initials(user.username)}
+        </span>
+        <span className="hidden text-left md:block">
+          <span className="block text-sm font-medium text-zinc-50">{user.username}</span>
+          <span className="block max-w-48 truncate text-xs text-zinc-400">{user.email}</span>
+        </span>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent>
+        <DropdownMenuLabel>
+          <span className="block font-medium text-zinc-50">{user.username}</span>
+          <span className="block truncate text-xs text-zinc-400">{user.email}</span>
+          <span className="mt-1 block text-xs text-violet-300">
+            {planLabel(user.subscriptionType)} · {balanceLine(user)}
+          </span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={go('/mixer')}>My Mixer</DropdownMenuItem>
+        <DropdownMenuItem onSelect={go('/mastering')}>Mastering</DropdownMenuItem>
+        <DropdownMenuItem onSelect={go('/settings')}>Settings</DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem
+          disabled={logoutMutation.isPending}
+          onSelect={(event) => {
+            // Keep the menu open so 'Logging out...' stays visible until the server answers.
+            event.preventDefault();
+            logoutMutation.mutate(undefined, { onSuccess: () => navigate('/auth') });
+          }}
+        >
+          {logoutMutation.isPending ? 'Logging out...' : 'Log out'}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import type { PublicUser } from '../../../shared/api/user';
+import { buyCrownsTarget, subscribeTarget } from './pricing-actions';
+
+const user = (over: Partial<PublicUser> = {}): PublicUser => ({
+  id: 1,
+  email: 'a@example.test',
+  username: 'a',
+  hasSubscription: false,
+  subscriptionType: null,
+  mixCredits: 0,
+  masteringCredits: 0,
+  crowns: 0,
+  isAdmin: false,
+  createdAt: '2025-01-01T00:00:00Z',
+  ...over,
+});
+
+describe('pricing actions (spec 2)', () => {
+  it('Subscribe: signed out to /auth, signed in to the checkout with the plan', () => {
+    expect(subscribeTarget(null, 'pro')).toBe('/auth');
+    expect(subscribeTarget(user(), 'unlimited')).toBe('/checkout?plan=unlimited');
+  });
+
+  it('Buy Crowns: /auth, /buy-crowns for subscribers, a hint for trial users', () => {
+    expect(buyCrownsTarget(null)).toBe('/auth');
+    expect(buyCrownsTarget(user({ hasSubscription: true, subscriptionType: 'pro' }))).toBe('/buy-crowns');
+    expect(buyCrownsTarget(user())).toBeNull();
+  });
+});

@@ -1,0 +1,77 @@
+import { AUTH_TOKEN_KEY, readStorage } from './storage';
+
+/**
+ * The one way the browser talks to the API (spec section 7): credentials always included, the stored
+ * authToken in `x-auth-token`, JSON bodies, and every non-OK response turned into an ApiError whose
+ * message is `${status}: ${server message ?? body text ?? status text}`.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    /** The server's own words, without the status prefix, for showing to people. */
+    readonly detail: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** Builds the spec's error text from what a failed response carried. Pure, so it is unit-tested. */
+export const errorDetail = (bodyText: string, statusText: string): string => {
+  if (bodyText) {
+    try {
+      const parsed: unknown = JSON.parse(bodyText);
+      if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string') {
+        return parsed.message;
+      }
+    } catch {
+      // Not JSON: the raw text is the message.
+    }
+    return bodyText;
+  }
+  return statusText;
+};
+
+export const throwIfNotOk = async (res: Response): Promise<void> => {
+  if (res.ok) return;
+  const text = await res.text().catch(() => '');
+  const detail = errorDetail(text, res.statusText);
+  throw new ApiError(res.status, `${res.status}: ${detail}`, detail);
+};
+
+export const requestHeaders = (hasBody: boolean, token: string | null): Record<string, string> => {
+  const headers: Record<string, string> = {};
+  if (hasBody) headers['Content-Type'] = 'application/json';
+  if (token) headers['x-auth-token'] = token;
+  return headers;
+};
+
+/** Sends a request and returns the OK response (throws ApiError otherwise). */
+export const apiRequest = async (method: string, url: string, body?: unknown): Promise<Response> => {
+  const hasBody = body !== undefined;
+  const res = await fetch(url, {
+    method,
+    credentials: 'include',
+    headers: requestHeaders(hasBody, readStorage(AUTH_TOKEN_KEY)),
+    body: hasBody ? JSON.stringify(body) : undefined,
+  });
+  await throwIfNotOk(res);
+  return res;
+};
+
+/** A JSON response is parsed; anything else is returned as the raw Response (spec 7). */
+export const readBody = async (res: Response): Promise<unknown> => {
+  const type = res.headers.get('content-type') ?? '';
+  return type.includes('application/json') ? res.json() : res;
+};
+
+export const apiJson = async <T>(method: string, url: string, body?: unknown): Promise<T> =>
+  (await readBody(await apiRequest(method, url, body))) as T;
+
+/** The message to show a person: the server's words when it gave any, else the error's own message. */
+export const userMessage = (error: unknown, fallback: string): string => {
+  if (error instanceof ApiError) return error.detail || fallback;
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+};
