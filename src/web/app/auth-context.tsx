@@ -54,7 +54,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       toast({ title: 'Login successful', description: `Welcome back, ${res.username}!` });
     },
     onError: (error) => {
-      toast({ title: 'Login failed', description: userMessage(error, 'Login failed'), variant: 'destructive' });
+      toast({
+        title: 'Login failed',
+        description: userMessage(error, 'Login failed'),
+        variant: 'destructive',
+      });
     },
   });
 
@@ -62,7 +66,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     mutationFn: (body) => apiJson<LoginResponse>('POST', '/api/auth/register', body),
     onSuccess: (res) => {
       signedIn(res);
-      toast({ title: 'Registration successful', description: `Welcome to Master Your Mix, ${res.username}!` });
+      toast({
+        title: 'Registration successful',
+        description: `Welcome to Master Your Mix, ${res.username}!`,
+      });
     },
     onError: (error) => {
       toast({
@@ -82,7 +89,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       toast({ title: 'Logged out', description: 'You have been logged out successfully.' });
     },
     onError: (error) => {
-      toast({ title: 'Logout failed', description: userMessage(error, 'Logout failed'), variant: 'destructive' });
+      toast({
+        title: 'Logout failed',
+        description: userMessage(error, 'Logout failed'),
+        variant: 'destructive',
+      });
     },
   });
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, Outlet } from 'react-router';
 import { LoadingScreen } from '../components/ui/spinner';
 import { useAuth } from './auth-context';
 import { useDevBypass } from './dev-bypass';
@@ -20,7 +20,9 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
 export function SubscriberRoute({ children }: { children: ReactNode }) {
   const { user } = useAuth();
   return (
-    <ProtectedRoute>{user && !user.hasSubscription ? <Navigate to="/pricing" replace /> : children}</ProtectedRoute>
+    <ProtectedRoute>
+      {user && !user.hasSubscription ? <Navigate to="/pricing" replace /> : children}
+    </ProtectedRoute>
   );
 }
 
@@ -31,3 +33,20 @@ export function GuestOnlyRoute({ children }: { children: ReactNode }) {
   if (user) return <Navigate to="/" replace />;
   return children;
 }
+
+/** Layout-route forms of the guards, so the router can wrap lazy pages without wrapper factories. */
+export const GuestOnlyLayout = () => (
+  <GuestOnlyRoute>
+    <Outlet />
+  </GuestOnlyRoute>
+);
+export const ProtectedLayout = () => (
+  <ProtectedRoute>
+    <Outlet />
+  </ProtectedRoute>
+);
+export const SubscriberLayout = () => (
+  <SubscriberRoute>
+    <Outlet />
+  </SubscriberRoute>
+);

@@ -1,10 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Logo } from '../components/logo';
 import { buttonClasses } from '../components/ui/button';
+import { initials } from '../lib/format';
 import { useAuth } from './auth-context';
 import { clearBypassFlag, useDevBypass } from './dev-bypass';
 import { SiteNav } from './site-nav';
-import { UserMenu } from './user-menu';
+
+// The account menu (Radix menu + positioning) loads only once someone is signed in: visitors never pay for it.
+const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
 
 function DevModeBadge() {
   const navigate = useNavigate();
@@ -33,7 +37,15 @@ export function SiteHeader() {
         <div className="ml-auto flex items-center gap-3">
           {bypass.active ? <DevModeBadge /> : null}
           {user ? (
-            <UserMenu user={user} />
+            <Suspense
+              fallback={
+                <span className="flex size-9 items-center justify-center rounded-full bg-violet-600 text-sm font-bold text-white">
+                  {initials(user.username)}
+                </span>
+              }
+            >
+              <UserMenu user={user} />
+            </Suspense>
           ) : isLoading ? null : (
             <Link to="/auth" className={buttonClasses('primary', 'sm')}>
               Log In

@@ -23,7 +23,9 @@ export function SiteNav({ className }: { className?: string }) {
                 cn(
                   'block rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors',
                   'focus-visible:outline-2 focus-visible:outline-violet-400',
-                  isActive ? 'bg-violet-600/20 text-violet-200' : 'text-zinc-300 hover:bg-zinc-800 hover:text-zinc-50',
+                  isActive
+                    ? 'bg-violet-600/20 text-violet-200'
+                    : 'text-zinc-300 hover:bg-zinc-800 hover:text-zinc-50',
                 )
               }
             >

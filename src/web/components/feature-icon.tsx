@@ -10,7 +10,13 @@ const paths: Record<string, string> = {
 };
 
 /** Line icons drawn inline (no icon library dependency); decorative, so hidden from assistive tech. */
-export function FeatureIcon({ name, className = 'size-6' }: { name: keyof typeof paths | string; className?: string }) {
+export function FeatureIcon({
+  name,
+  className = 'size-6',
+}: {
+  name: keyof typeof paths | string;
+  className?: string;
+}) {
   return (
     <svg
       viewBox="0 0 24 24"

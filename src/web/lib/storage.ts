@@ -14,4 +14,5 @@ const safe = <T>(fn: () => T, fallback: T): T => {
 export const readStorage = (key: string): string | null => safe(() => window.localStorage.getItem(key), null);
 export const writeStorage = (key: string, value: string): void =>
   safe(() => window.localStorage.setItem(key, value), undefined);
-export const removeStorage = (key: string): void => safe(() => window.localStorage.removeItem(key), undefined);
+export const removeStorage = (key: string): void =>
+  safe(() => window.localStorage.removeItem(key), undefined);

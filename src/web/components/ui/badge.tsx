@@ -11,10 +11,18 @@ const tones: Record<Tone, string> = {
   red: 'border-red-500/40 bg-red-500/15 text-red-200',
 };
 
-export function Badge({ tone = 'zinc', className, ...props }: HTMLAttributes<HTMLSpanElement> & { tone?: Tone }) {
+export function Badge({
+  tone = 'zinc',
+  className,
+  ...props
+}: HTMLAttributes<HTMLSpanElement> & { tone?: Tone }) {
   return (
     <span
-      className={cn('inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-medium', tones[tone], className)}
+      className={cn(
+        'inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-medium',
+        tones[tone],
+        className,
+      )}
       {...props}
     />
   );

@@ -4,7 +4,10 @@ import { cn } from '../../lib/cn';
 export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return (
     <div
-      className={cn('rounded-xl border border-zinc-800 bg-zinc-900/70 p-6 shadow-lg shadow-black/20', className)}
+      className={cn(
+        'rounded-xl border border-zinc-800 bg-zinc-900/70 p-6 shadow-lg shadow-black/20',
+        className,
+      )}
       {...props}
     />
   );

@@ -20,7 +20,9 @@ export function DialogContent({ title, description, children }: DialogContentPro
         <div className="grid gap-1.5 pr-6">
           <DialogPrimitive.Title className="text-lg font-semibold">{title}</DialogPrimitive.Title>
           {description ? (
-            <DialogPrimitive.Description className="text-sm text-zinc-300">{description}</DialogPrimitive.Description>
+            <DialogPrimitive.Description className="text-sm text-zinc-300">
+              {description}
+            </DialogPrimitive.Description>
           ) : (
             <DialogPrimitive.Description className="sr-only">{title}</DialogPrimitive.Description>
           )}

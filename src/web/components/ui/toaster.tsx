@@ -30,9 +30,13 @@ export function Toaster() {
           )}
         >
           <div className="grid gap-1">
-            {t.title ? <ToastPrimitive.Title className="text-sm font-semibold">{t.title}</ToastPrimitive.Title> : null}
+            {t.title ? (
+              <ToastPrimitive.Title className="text-sm font-semibold">{t.title}</ToastPrimitive.Title>
+            ) : null}
             {t.description ? (
-              <ToastPrimitive.Description className="text-sm opacity-90">{t.description}</ToastPrimitive.Description>
+              <ToastPrimitive.Description className="text-sm opacity-90">
+                {t.description}
+              </ToastPrimitive.Description>
             ) : null}
           </div>
           <ToastPrimitive.Close

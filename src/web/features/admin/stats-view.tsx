@@ -45,13 +45,20 @@ export function StatsView({ stats }: { stats: AdminStats }) {
         ) : (
           <ul className="mt-3 divide-y divide-zinc-800">
             {stats.recentRegistrations.map((r) => (
-              <li key={r.id} className="flex flex-col gap-1 py-3 sm:flex-row sm:items-center sm:justify-between">
+              <li
+                key={r.id}
+                className="flex flex-col gap-1 py-3 sm:flex-row sm:items-center sm:justify-between"
+              >
                 <div className="min-w-0">
                   <p className="font-medium text-zinc-50">{r.username}</p>
                   <p className="truncate text-sm text-zinc-400">{r.email}</p>
                 </div>
                 <div className="flex items-center gap-3">
-                  {r.hasSubscription ? <Badge tone="green">Subscriber</Badge> : <Badge tone="zinc">Free</Badge>}
+                  {r.hasSubscription ? (
+                    <Badge tone="green">Subscriber</Badge>
+                  ) : (
+                    <Badge tone="zinc">Free</Badge>
+                  )}
                   <span className="text-sm text-zinc-400">{formatDate(r.createdAt)}</span>
                 </div>
               </li>

@@ -20,7 +20,11 @@ export function ForgotPasswordPage() {
       apiJson<MessageResponse>('POST', '/api/auth/forgot-password', { email: address }),
     onSuccess: (res) => toast({ title: 'Reset link sent', description: res.message }),
     onError: (err) =>
-      toast({ title: 'Error', description: userMessage(err, 'Failed to send reset email'), variant: 'destructive' }),
+      toast({
+        title: 'Error',
+        description: userMessage(err, 'Failed to send reset email'),
+        variant: 'destructive',
+      }),
   });
 
   const submit = (event: FormEvent) => {
@@ -60,7 +64,10 @@ export function ForgotPasswordPage() {
             <Button type="submit" disabled={send.isPending}>
               {send.isPending ? 'Sending...' : 'Send reset link'}
             </Button>
-            <Link to="/auth" className="text-center text-sm text-violet-300 underline-offset-4 hover:underline">
+            <Link
+              to="/auth"
+              className="text-center text-sm text-violet-300 underline-offset-4 hover:underline"
+            >
               Back to login
             </Link>
           </form>

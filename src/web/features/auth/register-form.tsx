@@ -44,7 +44,9 @@ export function RegisterForm() {
         value={confirm}
         onChange={(e) => setConfirm(e.target.value)}
       />
-      <p className="text-xs text-zinc-400">At least 6 characters. Your username is the part of your email before the @.</p>
+      <p className="text-xs text-zinc-400">
+        At least 6 characters. Your username is the part of your email before the @.
+      </p>
       <Button type="submit" disabled={registerMutation.isPending}>
         {registerMutation.isPending ? 'Creating account...' : 'Create Account'}
       </Button>

@@ -37,10 +37,15 @@ function ResetForm({ token }: { token: string }) {
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
   const reset = useMutation({
-    mutationFn: () => apiJson<MessageResponse>('POST', '/api/auth/reset-password', { token, newPassword: password }),
+    mutationFn: () =>
+      apiJson<MessageResponse>('POST', '/api/auth/reset-password', { token, newPassword: password }),
     onSuccess: (res) => toast({ title: 'Password reset successful', description: res.message }),
     onError: (err) =>
-      toast({ title: 'Error', description: userMessage(err, 'Failed to reset password'), variant: 'destructive' }),
+      toast({
+        title: 'Error',
+        description: userMessage(err, 'Failed to reset password'),
+        variant: 'destructive',
+      }),
   });
 
   if (reset.isSuccess) {

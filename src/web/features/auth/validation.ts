@@ -8,7 +8,9 @@ export interface Problem {
 }
 
 export const checkLogin = (v: { email: string; password: string }): Problem | null =>
-  !v.email.trim() || !v.password ? { title: 'Missing information', description: MESSAGES.loginMissing } : null;
+  !v.email.trim() || !v.password
+    ? { title: 'Missing information', description: MESSAGES.loginMissing }
+    : null;
 
 export const checkRegister = (v: { email: string; password: string; confirm: string }): Problem | null => {
   if (!v.email.trim() || !v.password || !v.confirm) {
@@ -20,7 +22,10 @@ export const checkRegister = (v: { email: string; password: string; confirm: str
   // The server applies the same shared schema; checking here first saves a round trip.
   const parsed = registerBody.safeParse({ email: v.email, password: v.password });
   if (!parsed.success) {
-    return { title: 'Registration failed', description: parsed.error.issues[0]?.message ?? MESSAGES.invalidEmail };
+    return {
+      title: 'Registration failed',
+      description: parsed.error.issues[0]?.message ?? MESSAGES.invalidEmail,
+    };
   }
   return null;
 };

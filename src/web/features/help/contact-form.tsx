@@ -26,7 +26,11 @@ export function ContactForm() {
       setForm({ ...empty, email: user?.email ?? '' });
     },
     onError: (err) =>
-      toast({ title: 'Failed to Send', description: userMessage(err, 'Please try again later'), variant: 'destructive' }),
+      toast({
+        title: 'Failed to Send',
+        description: userMessage(err, 'Please try again later'),
+        variant: 'destructive',
+      }),
   });
 
   const submit = (event: FormEvent) => {
@@ -42,7 +46,13 @@ export function ContactForm() {
     <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Contact Us">
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Name" autoComplete="name" value={form.name} onChange={set('name')} />
-        <FormField label="Email" type="email" autoComplete="email" value={form.email} onChange={set('email')} />
+        <FormField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={form.email}
+          onChange={set('email')}
+        />
       </div>
       <FormField label="Subject" value={form.subject} onChange={set('subject')} />
       <div className="grid gap-2">

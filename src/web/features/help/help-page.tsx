@@ -5,9 +5,18 @@ import { ContactForm } from './contact-form';
 import { FAQ } from './faq';
 
 const STEPS = [
-  { title: 'Create your free account', text: 'Register with your email to use the mixer and mastering in preview mode.' },
-  { title: 'Mix your song', text: 'Upload a vocal and an instrumental, arrange the vocal clips on the timeline, apply the sequence and pick a mix style.' },
-  { title: 'Master it', text: 'Send the mix to mastering or upload any track, choose Clean, Balanced or Loud, and press Master Track.' },
+  {
+    title: 'Create your free account',
+    text: 'Register with your email to use the mixer and mastering in preview mode.',
+  },
+  {
+    title: 'Mix your song',
+    text: 'Upload a vocal and an instrumental, arrange the vocal clips on the timeline, apply the sequence and pick a mix style.',
+  },
+  {
+    title: 'Master it',
+    text: 'Send the mix to mastering or upload any track, choose Clean, Balanced or Loud, and press Master Track.',
+  },
   { title: 'Download', text: 'Subscribers download WAV or MP3; each download uses one credit or crown.' },
 ];
 
@@ -21,11 +30,16 @@ export function HelpPage() {
       </header>
 
       <section aria-labelledby="quick-start">
-        <h2 id="quick-start" className="text-2xl font-bold text-zinc-50">Quick start</h2>
+        <h2 id="quick-start" className="text-2xl font-bold text-zinc-50">
+          Quick start
+        </h2>
         <ol className="mt-5 grid gap-4 md:grid-cols-2">
           {STEPS.map((step, i) => (
             <li key={step.title} className="flex gap-4 rounded-xl border border-zinc-800 bg-zinc-900/70 p-5">
-              <span aria-hidden="true" className="flex size-8 shrink-0 items-center justify-center rounded-full bg-violet-600 font-bold text-white">
+              <span
+                aria-hidden="true"
+                className="flex size-8 shrink-0 items-center justify-center rounded-full bg-violet-600 font-bold text-white"
+              >
                 {i + 1}
               </span>
               <div>
@@ -38,7 +52,9 @@ export function HelpPage() {
       </section>
 
       <section aria-labelledby="plan-features">
-        <h2 id="plan-features" className="text-2xl font-bold text-zinc-50">Plan features</h2>
+        <h2 id="plan-features" className="text-2xl font-bold text-zinc-50">
+          Plan features
+        </h2>
         <div className="mt-5 grid gap-4 md:grid-cols-2">
           {PLAN_IDS.map((id) => (
             <Card key={id}>
@@ -56,7 +72,9 @@ export function HelpPage() {
       </section>
 
       <section aria-labelledby="faq">
-        <h2 id="faq" className="text-2xl font-bold text-zinc-50">Frequently asked questions</h2>
+        <h2 id="faq" className="text-2xl font-bold text-zinc-50">
+          Frequently asked questions
+        </h2>
         <div className="mt-5 grid gap-3">
           {FAQ.map((item) => (
             <details key={item.q} className="group rounded-lg border border-zinc-800 bg-zinc-900/70 p-4">
@@ -71,7 +89,9 @@ export function HelpPage() {
 
       <section aria-labelledby="contact">
         <Card>
-          <h2 id="contact" className="text-2xl font-bold text-zinc-50">Contact Us</h2>
+          <h2 id="contact" className="text-2xl font-bold text-zinc-50">
+            Contact Us
+          </h2>
           <p className="mt-1 mb-5 text-sm text-zinc-300">We respond within 24 hours on business days.</p>
           <ContactForm />
         </Card>

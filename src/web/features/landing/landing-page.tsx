@@ -49,7 +49,9 @@ export function LandingPage() {
       <section className="border-t border-zinc-800 bg-zinc-900/40">
         <div className="mx-auto max-w-4xl px-4 py-16 text-center">
           <h2 className="text-3xl font-bold text-zinc-50">Ready to hear the difference?</h2>
-          <p className="mt-3 text-zinc-300">Upload a vocal and a beat and have a finished, mastered song in minutes.</p>
+          <p className="mt-3 text-zinc-300">
+            Upload a vocal and a beat and have a finished, mastered song in minutes.
+          </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
             <Link to="/mixer" className={buttonClasses('primary', 'lg')}>
               Start Your Mix Now

@@ -14,7 +14,10 @@ export function MasteringPage() {
           text="Experience professional audio mastering with our demo tracks"
         />
       )}
-      <div inert={!user} className={user ? undefined : 'pointer-events-none opacity-50 grayscale select-none'}>
+      <div
+        inert={!user}
+        className={user ? undefined : 'pointer-events-none opacity-50 grayscale select-none'}
+      >
         <h1 className="text-3xl font-bold text-zinc-50">Mastering</h1>
         <p className="mt-2 text-zinc-300">Upload a track and master it with a preset or manual controls.</p>
       </div>

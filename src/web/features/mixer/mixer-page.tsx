@@ -11,7 +11,9 @@ export function MixerPage() {
       {user ? null : <LoggedOutBanner title="Log in to try our mixer for free" />}
       <div inert={!user} className={user ? undefined : 'pointer-events-none opacity-50 select-none'}>
         <h1 className="text-3xl font-bold text-zinc-50">Mixer</h1>
-        <p className="mt-2 text-zinc-300">Blend your vocals with an instrumental, arrange clips and export the mix.</p>
+        <p className="mt-2 text-zinc-300">
+          Blend your vocals with an instrumental, arrange clips and export the mix.
+        </p>
       </div>
     </div>
   );

@@ -77,8 +77,8 @@ export function PricingPage() {
               Universal Crowns
             </h2>
             <p className="mt-2 max-w-xl text-zinc-300">
-              One crown pays for one download of a mix or a master, whatever formats you choose. Subscribers can
-              top up any time: {formatCents(PLANS.pro.crownPriceCents)} per crown on Pro,{' '}
+              One crown pays for one download of a mix or a master, whatever formats you choose. Subscribers
+              can top up any time: {formatCents(PLANS.pro.crownPriceCents)} per crown on Pro,{' '}
               {formatCents(PLANS.unlimited.crownPriceCents)} per crown on Unlimited.
             </p>
           </div>

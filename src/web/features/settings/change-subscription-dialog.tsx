@@ -26,7 +26,11 @@ export function ChangeSubscriptionDialog({ current }: { current: PlanId }) {
       setOpen(false);
     },
     onError: (err) =>
-      toast({ title: 'Error', description: userMessage(err, 'Failed to change subscription'), variant: 'destructive' }),
+      toast({
+        title: 'Error',
+        description: userMessage(err, 'Failed to change subscription'),
+        variant: 'destructive',
+      }),
   });
 
   return (

@@ -26,15 +26,19 @@ export function DangerZone({ email }: { email: string }) {
       toast({ title: 'Account deleted', description: res.message });
     },
     onError: (err) =>
-      toast({ title: 'Error', description: userMessage(err, 'Failed to delete account'), variant: 'destructive' }),
+      toast({
+        title: 'Error',
+        description: userMessage(err, 'Failed to delete account'),
+        variant: 'destructive',
+      }),
   });
 
   return (
     <Card className="border-red-900/70">
       <CardTitle className="text-red-300">Danger Zone</CardTitle>
       <CardDescription className="mt-1">
-        Deleting your account removes your saved mixes, tracks and audio files for good. An active subscription is
-        cancelled first. This cannot be undone.
+        Deleting your account removes your saved mixes, tracks and audio files for good. An active
+        subscription is cancelled first. This cannot be undone.
       </CardDescription>
       <Dialog onOpenChange={() => setTyped('')}>
         <DialogTrigger asChild>
@@ -54,7 +58,11 @@ export function DangerZone({ email }: { email: string }) {
             <DialogClose asChild>
               <Button variant="outline">Cancel</Button>
             </DialogClose>
-            <Button variant="destructive" disabled={!matches || remove.isPending} onClick={() => remove.mutate()}>
+            <Button
+              variant="destructive"
+              disabled={!matches || remove.isPending}
+              onClick={() => remove.mutate()}
+            >
               {remove.isPending ? 'Deleting...' : 'Delete my account'}
             </Button>
           </div>

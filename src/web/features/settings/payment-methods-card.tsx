@@ -16,7 +16,9 @@ export function PaymentMethodsCard() {
   return (
     <Card>
       <CardTitle>Payment Methods</CardTitle>
-      <CardDescription className="mt-1">Cards saved with our payment provider for your subscription.</CardDescription>
+      <CardDescription className="mt-1">
+        Cards saved with our payment provider for your subscription.
+      </CardDescription>
       <div className="mt-4" data-state={query.isLoading ? 'loading' : 'ready'}>
         {query.isLoading ? (
           <Spinner />
