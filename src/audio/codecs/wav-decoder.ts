@@ -1,0 +1,89 @@
+/**
+ * A RIFF/WAVE reader for tests and tools: PCM 8/16/24/32-bit integer and 32/64-bit float, plain or
+ * WAVE_FORMAT_EXTENSIBLE. Browsers decode user files with decodeAudioData; this exists so encoders can be
+ * checked sample by sample in Node.
+ */
+export interface DecodedWav {
+  sampleRate: number;
+  channelCount: number;
+  bitsPerSample: number;
+  /** 1 = integer PCM, 3 = IEEE float. */
+  format: 1 | 3;
+  frames: number;
+  /** Samples scaled to -1..1 (integers divided by 2^(bits-1), as decodeAudioData does). */
+  channels: Float32Array[];
+  /** 16-bit files only: the raw integers per channel, for bit-exact comparisons. */
+  int16?: Int16Array[];
+}
+
+export class WavFormatError extends Error {
+  override name = 'WavFormatError';
+}
+
+const readAscii = (bytes: Uint8Array, offset: number, n: number): string =>
+  String.fromCharCode(...bytes.subarray(offset, offset + n));
+
+export const decodeWav = (input: Uint8Array | ArrayBuffer): DecodedWav => {
+  const bytes = input instanceof Uint8Array ? input : new Uint8Array(input);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (bytes.length < 12 || readAscii(bytes, 0, 4) !== 'RIFF' || readAscii(bytes, 8, 4) !== 'WAVE') {
+    throw new WavFormatError('Not a RIFF/WAVE file');
+  }
+  let fmt: {
+    format: number;
+    channelCount: number;
+    sampleRate: number;
+    bits: number;
+    blockAlign: number;
+  } | null = null;
+  let data: { offset: number; size: number } | null = null;
+  for (let offset = 12; offset + 8 <= bytes.length; ) {
+    const id = readAscii(bytes, offset, 4);
+    const size = view.getUint32(offset + 4, true);
+    const body = offset + 8;
+    if (id === 'fmt ') {
+      let format = view.getUint16(body, true);
+      // WAVE_FORMAT_EXTENSIBLE: the real format is the first two bytes of the sub-format GUID.
+      if (format === 0xfffe && size >= 40) format = view.getUint16(body + 24, true);
+      fmt = {
+        format,
+        channelCount: view.getUint16(body + 2, true),
+        sampleRate: view.getUint32(body + 4, true),
+        blockAlign: view.getUint16(body + 12, true),
+        bits: view.getUint16(body + 14, true),
+      };
+    } else if (id === 'data') {
+      // Streams written before their length was known may claim more than the file holds.
+      data = { offset: body, size: Math.min(size, bytes.length - body) };
+    }
+    offset = body + size + (size & 1);
+  }
+  if (!fmt || !data) throw new WavFormatError('Missing fmt or data chunk');
+  const { format, channelCount, sampleRate, bits, blockAlign } = fmt;
+  if ((format !== 1 && format !== 3) || channelCount < 1 || blockAlign !== (channelCount * bits) / 8) {
+    throw new WavFormatError(`Unsupported WAV format ${format}/${bits} bits`);
+  }
+  const frames = Math.floor(data.size / blockAlign);
+  const channels = Array.from({ length: channelCount }, () => new Float32Array(frames));
+  const int16 = bits === 16 && format === 1 ? channels.map(() => new Int16Array(frames)) : undefined;
+  const width = bits / 8;
+  for (let f = 0; f < frames; f++) {
+    for (let c = 0; c < channelCount; c++) {
+      const at = data.offset + f * blockAlign + c * width;
+      let v: number;
+      if (format === 3) v = bits === 32 ? view.getFloat32(at, true) : view.getFloat64(at, true);
+      else if (bits === 8) v = (view.getUint8(at) - 128) / 128;
+      else if (bits === 16) {
+        const i = view.getInt16(at, true);
+        int16![c]![f] = i;
+        v = i / 32768;
+      } else if (bits === 24) {
+        const i = (view.getUint8(at) | (view.getUint8(at + 1) << 8) | (view.getInt8(at + 2) << 16)) >> 0;
+        v = i / 8388608;
+      } else if (bits === 32) v = view.getInt32(at, true) / 2147483648;
+      else throw new WavFormatError(`Unsupported bit depth ${bits}`);
+      channels[c]![f] = v;
+    }
+  }
+  return { sampleRate, channelCount, bitsPerSample: bits, format: format as 1 | 3, frames, channels, int16 };
+};
