@@ -64,6 +64,7 @@ export function CheckoutPage() {
                 value={id}
                 checked={planId === id}
                 onChange={() => setPlanId(id)}
+                aria-label={`${PLANS[id].name} plan, ${formatCents(PLANS[id].priceCents)} per month`}
                 className="sr-only"
               />
               <PlanCard plan={PLANS[id]} selected={planId === id} headingLevel="h2" />
