@@ -1,0 +1,149 @@
+/**
+ * `npm run screenshots`: every screen at 1280 px and 375 px, saved as screenshots/<screen>-<width>.png.
+ * Starts the built app itself (like scripts/e2e-server.mjs) on a fresh data folder with developer mode on,
+ * so run `npm run build` first. Uses Debian's Chromium (playwright.config.ts's chromiumLaunch).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { type Browser, chromium, type Page } from '@playwright/test';
+import { chromiumLaunch } from '../playwright.config';
+
+const PORT = Number(process.env.SCREENSHOT_PORT ?? 4190);
+const BASE = `http://127.0.0.1:${PORT}`;
+const DATA_DIR = '.data-screenshots';
+const OUT = 'screenshots';
+const WIDTHS = [1280, 375];
+const SECRET = 'screenshots-bypass-secret';
+const PASSWORD = 'screenshots-pass-1';
+
+interface Shot {
+  name: string;
+  path: string;
+  /** Runs after the page is ready, before the picture (open a dialog, show a validation message...). */
+  act?: (page: Page) => Promise<void>;
+}
+
+const OPEN: Shot[] = [
+  { name: 'landing', path: '/' },
+  { name: 'mixer-signed-out', path: '/mixer' },
+  { name: 'mastering-signed-out', path: '/mastering' },
+  { name: 'pricing', path: '/pricing' },
+  { name: 'auth-login', path: '/auth' },
+  {
+    name: 'auth-register',
+    path: '/auth',
+    act: async (page) => page.getByRole('tab', { name: 'Register' }).click(),
+  },
+  { name: 'forgot-password', path: '/forgot-password' },
+  { name: 'reset-password', path: '/reset-password?token=example' },
+  { name: 'reset-password-invalid', path: '/reset-password' },
+  { name: 'help', path: '/help' },
+  { name: 'admin-signed-out', path: '/admin' },
+  { name: 'test-checkout', path: '/test-checkout' },
+  { name: 'not-found', path: '/no-such-page' },
+];
+
+const SIGNED_IN: Shot[] = [
+  { name: 'landing-signed-in', path: '/' },
+  {
+    name: 'account-menu',
+    path: '/',
+    act: async (page) => page.getByRole('button', { name: /^Account menu for/ }).click(),
+  },
+  { name: 'settings', path: '/settings' },
+  {
+    name: 'settings-delete-dialog',
+    path: '/settings',
+    act: async (page) => page.getByRole('button', { name: 'Delete my account' }).click(),
+  },
+  { name: 'checkout', path: '/checkout?plan=unlimited' },
+  { name: 'mixer', path: '/mixer' },
+  { name: 'mastering', path: '/mastering' },
+];
+
+const ADMIN: Shot[] = [{ name: 'admin', path: '/admin' }];
+const BYPASS: Shot[] = [{ name: 'buy-crowns-bypass', path: '/buy-crowns' }];
+
+const startServer = async (): Promise<ChildProcess> => {
+  if (!existsSync('dist/server/main.js') || !existsSync('dist/web/index.html')) {
+    throw new Error('The built app is missing: run `npm run build` first.');
+  }
+  await rm(DATA_DIR, { recursive: true, force: true });
+  const server = spawn(process.execPath, ['dist/server/main.js'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(PORT),
+      DATA_DIR,
+      DEV_MODE: 'true',
+      DEV_BYPASS_SECRET: SECRET,
+      ADMIN_EMAILS: 'admin@example.test',
+    },
+  });
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode}`);
+    const ok = await fetch(`${BASE}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return server;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('The server did not answer /api/health within 120 s');
+};
+
+const capture = async (browser: Browser, shots: Shot[], signIn?: (page: Page) => Promise<void>) => {
+  for (const width of WIDTHS) {
+    const context = await browser.newContext({ baseURL: BASE, viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    if (signIn) await signIn(page);
+    for (const shot of shots) {
+      await page.goto(shot.path);
+      await page.locator('[data-state="ready"]').first().waitFor();
+      if (shot.act) await shot.act(page);
+      // Fonts and the act's own rendering settle before the picture.
+      await page.evaluate(() => document.fonts.ready);
+      const file = join(OUT, `${shot.name}-${width}.png`);
+      await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+      console.log(`saved ${file}`);
+    }
+    await context.close();
+  }
+};
+
+const account = (email: string) => async (page: Page) => {
+  const res = await page.request.post('/api/auth/register', {
+    data: { email, username: email.split('@')[0], password: PASSWORD },
+  });
+  if (res.status() !== 201) {
+    const login = await page.request.post('/api/auth/login', { data: { email, password: PASSWORD } });
+    if (!login.ok()) throw new Error(`Could not sign in ${email}: ${login.status()} ${await login.text()}`);
+  }
+};
+
+const main = async () => {
+  await mkdir(OUT, { recursive: true });
+  const server = await startServer();
+  const browser = await chromium.launch(chromiumLaunch);
+  try {
+    await capture(browser, OPEN);
+    await capture(browser, SIGNED_IN, account('jordan.producer@example.test'));
+    await capture(browser, ADMIN, account('admin@example.test'));
+    await capture(browser, BYPASS, async (page) => {
+      await page.goto(`/?bypass=${SECRET}`);
+      await page.getByRole('button', { name: 'Developer Mode (Click to exit)' }).waitFor();
+    });
+  } finally {
+    await browser.close();
+    server.kill('SIGTERM');
+  }
+};
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
