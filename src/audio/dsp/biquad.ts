@@ -1,0 +1,181 @@
+/**
+ * Second-order IIR sections after Robert Bristow-Johnson's "Audio EQ Cookbook", and a cascade that runs
+ * several of them in one pass over a Float32Array (one read and one write per sample, state in doubles).
+ */
+
+export type BiquadKind = 'highpass' | 'lowshelf' | 'highshelf' | 'peaking';
+
+/** Normalised coefficients (a0 = 1): y = b0 x + b1 x1 + b2 x2 - a1 y1 - a2 y2. */
+export interface BiquadCoefficients {
+  b0: number;
+  b1: number;
+  b2: number;
+  a1: number;
+  a2: number;
+}
+
+export interface BiquadDesign {
+  kind: BiquadKind;
+  frequency: number;
+  /** Q for high-pass and peaking; shelves use `slope` (S = 1 is the steepest monotonic shelf). */
+  q?: number;
+  slope?: number;
+  gainDb?: number;
+}
+
+export const IDENTITY_BIQUAD: BiquadCoefficients = { b0: 1, b1: 0, b2: 0, a1: 0, a2: 0 };
+
+export const designBiquad = (design: BiquadDesign, sampleRate: number): BiquadCoefficients => {
+  const { kind, frequency } = design;
+  const gainDb = design.gainDb ?? 0;
+  const w0 = (2 * Math.PI * Math.min(frequency, sampleRate * 0.499)) / sampleRate;
+  const cos = Math.cos(w0);
+  const sin = Math.sin(w0);
+  const A = 10 ** (gainDb / 40);
+  let b0: number;
+  let b1: number;
+  let b2: number;
+  let a0: number;
+  let a1: number;
+  let a2: number;
+  if (kind === 'highpass') {
+    const alpha = sin / (2 * (design.q ?? Math.SQRT1_2));
+    b0 = (1 + cos) / 2;
+    b1 = -(1 + cos);
+    b2 = (1 + cos) / 2;
+    a0 = 1 + alpha;
+    a1 = -2 * cos;
+    a2 = 1 - alpha;
+  } else if (kind === 'peaking') {
+    const alpha = sin / (2 * (design.q ?? Math.SQRT1_2));
+    b0 = 1 + alpha * A;
+    b1 = -2 * cos;
+    b2 = 1 - alpha * A;
+    a0 = 1 + alpha / A;
+    a1 = -2 * cos;
+    a2 = 1 - alpha / A;
+  } else {
+    const S = design.slope ?? 1;
+    const alpha = (sin / 2) * Math.sqrt((A + 1 / A) * (1 / S - 1) + 2);
+    const k = 2 * Math.sqrt(A) * alpha;
+    if (kind === 'lowshelf') {
+      b0 = A * (A + 1 - (A - 1) * cos + k);
+      b1 = 2 * A * (A - 1 - (A + 1) * cos);
+      b2 = A * (A + 1 - (A - 1) * cos - k);
+      a0 = A + 1 + (A - 1) * cos + k;
+      a1 = -2 * (A - 1 + (A + 1) * cos);
+      a2 = A + 1 + (A - 1) * cos - k;
+    } else {
+      b0 = A * (A + 1 + (A - 1) * cos + k);
+      b1 = -2 * A * (A - 1 + (A + 1) * cos);
+      b2 = A * (A + 1 + (A - 1) * cos - k);
+      a0 = A + 1 - (A - 1) * cos + k;
+      a1 = 2 * (A - 1 - (A + 1) * cos);
+      a2 = A + 1 - (A - 1) * cos - k;
+    }
+  }
+  return { b0: b0 / a0, b1: b1 / a0, b2: b2 / a0, a1: a1 / a0, a2: a2 / a0 };
+};
+
+/** Analytic magnitude response |H(e^jw)| in dB at `frequency`, evaluated from the coefficients. */
+export const biquadResponseDb = (c: BiquadCoefficients, frequency: number, sampleRate: number): number => {
+  const w = (2 * Math.PI * frequency) / sampleRate;
+  const c1 = Math.cos(w);
+  const s1 = Math.sin(w);
+  const c2 = Math.cos(2 * w);
+  const s2 = Math.sin(2 * w);
+  // H = (b0 + b1 z^-1 + b2 z^-2) / (1 + a1 z^-1 + a2 z^-2), z^-k = cos(kw) - j sin(kw)
+  const nr = c.b0 + c.b1 * c1 + c.b2 * c2;
+  const ni = -(c.b1 * s1 + c.b2 * s2);
+  const dr = 1 + c.a1 * c1 + c.a2 * c2;
+  const di = -(c.a1 * s1 + c.a2 * s2);
+  return 10 * Math.log10((nr * nr + ni * ni) / (dr * dr + di * di));
+};
+
+/** Below this a filter state is flushed to zero so decaying tails never reach denormal doubles. */
+const DENORMAL_FLOOR = 1e-25;
+
+/**
+ * A cascade of biquads (transposed direct form II) with independent state per channel. All sections run in
+ * one loop per sample, so a four-band EQ costs one read and one write of the buffer.
+ */
+export class BiquadCascade {
+  readonly sections: number;
+  readonly channels: number;
+  #coefs: Float64Array;
+  #state: Float64Array;
+
+  constructor(sections: number, channels: number) {
+    this.sections = sections;
+    this.channels = channels;
+    this.#coefs = new Float64Array(sections * 5);
+    this.#state = new Float64Array(sections * channels * 2);
+    for (let s = 0; s < sections; s++) this.setSection(s, IDENTITY_BIQUAD);
+  }
+
+  setSection(index: number, c: BiquadCoefficients): void {
+    const o = index * 5;
+    this.#coefs[o] = c.b0;
+    this.#coefs[o + 1] = c.b1;
+    this.#coefs[o + 2] = c.b2;
+    this.#coefs[o + 3] = c.a1;
+    this.#coefs[o + 4] = c.a2;
+  }
+
+  reset(): void {
+    this.#state.fill(0);
+  }
+
+  /** Filters `data[start..end)` of channel `channel` in place. */
+  process(data: Float32Array, channel: number, start = 0, end = data.length): void {
+    const coefs = this.#coefs;
+    const state = this.#state;
+    const base = channel * this.sections * 2;
+    if (this.sections === 1) {
+      this.#processOne(data, base, start, end);
+      return;
+    }
+    const last = this.sections * 5;
+    for (let i = start; i < end; i++) {
+      let x = data[i]!;
+      for (let c = 0, s = base; c < last; c += 5, s += 2) {
+        const y = coefs[c]! * x + state[s]!;
+        state[s] = coefs[c + 1]! * x - coefs[c + 3]! * y + state[s + 1]!;
+        state[s + 1] = coefs[c + 2]! * x - coefs[c + 4]! * y;
+        x = y;
+      }
+      data[i] = x;
+    }
+    this.#flush(base);
+  }
+
+  /** The common single-section case with the coefficients and state in locals. */
+  #processOne(data: Float32Array, base: number, start: number, end: number): void {
+    const coefs = this.#coefs;
+    const state = this.#state;
+    const b0 = coefs[0]!;
+    const b1 = coefs[1]!;
+    const b2 = coefs[2]!;
+    const a1 = coefs[3]!;
+    const a2 = coefs[4]!;
+    let s1 = state[base]!;
+    let s2 = state[base + 1]!;
+    for (let i = start; i < end; i++) {
+      const x = data[i]!;
+      const y = b0 * x + s1;
+      s1 = b1 * x - a1 * y + s2;
+      s2 = b2 * x - a2 * y;
+      data[i] = y;
+    }
+    state[base] = s1;
+    state[base + 1] = s2;
+    this.#flush(base);
+  }
+
+  #flush(base: number): void {
+    const state = this.#state;
+    for (let s = base, end = base + this.sections * 2; s < end; s++) {
+      if (Math.abs(state[s]!) < DENORMAL_FLOOR) state[s] = 0;
+    }
+  }
+}
