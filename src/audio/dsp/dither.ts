@@ -45,13 +45,13 @@ export const floatToInt16 = (
   if (dither) {
     for (let i = 0; i < n; i++, j += stride) {
       let v = Math.round(input[i]! * 32768 + dither.next());
-      v = v > 32767 ? 32767 : v < -32768 ? -32768 : v;
+      v = Math.min(32767, Math.max(-32768, v));
       out[j] = v;
     }
   } else {
     for (let i = 0; i < n; i++, j += stride) {
       let v = Math.round(input[i]! * 32768);
-      v = v > 32767 ? 32767 : v < -32768 ? -32768 : v;
+      v = Math.min(32767, Math.max(-32768, v));
       out[j] = v;
     }
   }
