@@ -32,7 +32,7 @@ export class EncoderClient {
       { channels, sampleRate, dither: options.dither },
       { signal: options.signal, onProgress: options.onProgress, transfer: transferList(channels, options) },
     );
-    return new Blob(file.parts, { type: file.mimeType });
+    return file.blob;
   }
 
   async mp3(
@@ -45,7 +45,7 @@ export class EncoderClient {
       { channels, sampleRate, bitrate: options.bitrate, wasmUrl: options.wasmUrl },
       { signal: options.signal, onProgress: options.onProgress, transfer: transferList(channels, options) },
     );
-    return new Blob(file.parts, { type: file.mimeType });
+    return file.blob;
   }
 
   dispose(): void {

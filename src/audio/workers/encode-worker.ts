@@ -9,7 +9,7 @@ import { encodeMp3 } from '../codecs/mp3-encoder';
 import { wavParts } from '../codecs/wav-encoder';
 import type { EncodeApi } from './encode-protocol';
 import { yieldToEventLoop } from './encode-yield';
-import { buffersOf, type RpcEndpoint, serveRpc, throwIfAborted, transferring } from './worker-rpc';
+import { type RpcEndpoint, serveRpc, throwIfAborted } from './worker-rpc';
 
 serveRpc<EncodeApi>(self as unknown as RpcEndpoint, {
   wav: async ({ channels, sampleRate, dither }, { signal, progress }) => {
@@ -20,7 +20,7 @@ serveRpc<EncodeApi>(self as unknown as RpcEndpoint, {
       await yieldToEventLoop();
       throwIfAborted(signal);
     }
-    return transferring({ parts, mimeType: 'audio/wav' }, buffersOf(parts));
+    return { blob: new Blob(parts, { type: 'audio/wav' }) };
   },
   mp3: async ({ channels, sampleRate, bitrate, wasmUrl }, { signal, progress }) => {
     const parts = await encodeMp3(channels, sampleRate, {
@@ -30,6 +30,6 @@ serveRpc<EncodeApi>(self as unknown as RpcEndpoint, {
       onProgress: progress,
       between: yieldToEventLoop,
     });
-    return transferring({ parts, mimeType: 'audio/mpeg' }, buffersOf(parts));
+    return { blob: new Blob(parts, { type: 'audio/mpeg' }) };
   },
 });
