@@ -3,3 +3,10 @@
  * Each sub-folder exposes its own index; this file gathers them.
  */
 export {};
+export * from './codecs/export-errors';
+export * from './codecs/export-formats';
+export * from './engine';
+export * from './model';
+export { EncoderClient, type EncodeJobOptions } from './workers/encode-client';
+export { PeaksClient } from './workers/peaks-client';
+export type { PeakLevel } from './dsp/peaks';
