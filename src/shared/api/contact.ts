@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { MESSAGES } from '../messages';
 
 const required = (max: number) =>
-  z.string({ error: MESSAGES.contactMissing }).trim().min(1, MESSAGES.contactMissing).max(max, `Please keep this under ${max} characters`);
+  z
+    .string({ error: MESSAGES.contactMissing })
+    .trim()
+    .min(1, MESSAGES.contactMissing)
+    .max(max, `Please keep this under ${max} characters`);
 
 export const contactBody = z.object({
   name: required(100),

@@ -1,0 +1,143 @@
+import { timingSafeEqual } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { PublicConfig } from '../shared/api/config';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { notFound } from './errors';
+import { sessionTokenOf } from './http/auth-context';
+import { registerCsrfGuard } from './http/csrf';
+import { registerErrorHandler } from './http/error-handler';
+import { loggerOptions } from './http/logging';
+import { registerSpa } from './http/spa';
+import { parse } from './http/validate';
+import type { Mailer } from './mail/mailer';
+import { adminRoutes } from './modules/admin/admin-routes';
+import { authRoutes } from './modules/auth/auth-routes';
+import { createAuthService } from './modules/auth/auth-service';
+import { createSessionService } from './modules/auth/session-service';
+import type { UserRow } from './modules/auth/user-view';
+import { contactRoutes } from './modules/contact/contact-routes';
+import type { RateLimiter } from './rate-limit/limiter';
+import type { PasswordHasher } from './security/passwords';
+
+export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  hasher: PasswordHasher;
+  /** Built React app (dist/web); undefined in API-only tests. */
+  webRoot?: string;
+  /** Pino options; tests pass false to keep output quiet. */
+  logger?: boolean | object;
+}
+
+/** Builds the whole server: external plugins, then app services, then routes, in that order. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database, mailer, limiter, hasher } = deps;
+  const db = database.db;
+  const app = Fastify({
+    logger: deps.logger ?? loggerOptions(config.logLevel),
+    trustProxy: config.production,
+    bodyLimit: 1024 * 1024,
+  });
+
+  // --- external plugins -------------------------------------------------------------------------------
+  app.removeContentTypeParser('text/plain');
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        workerSrc: ["'self'", 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    // Cross-origin isolation: precise timers and SharedArrayBuffer for the audio meters.
+    crossOriginEmbedderPolicy: { policy: 'require-corp' },
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    hsts: config.production ? { maxAge: 31536000, includeSubDomains: true } : false,
+  });
+
+  // --- app services ----------------------------------------------------------------------------------
+  const sessions = createSessionService(db, config.sessionTtlSeconds);
+  const accountCleanups: Array<(user: UserRow) => Promise<void>> = [];
+  const auth = createAuthService({
+    db,
+    hasher,
+    sessions,
+    mailer,
+    publicOrigin: config.publicOrigin,
+    adminEmails: config.adminEmails,
+    accountCleanups,
+  });
+
+  registerErrorHandler(app);
+  registerCsrfGuard(app, config.publicOrigin);
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionToken', null);
+  app.addHook('onRequest', async (req) => {
+    if (!req.url.startsWith('/api/')) return;
+    const token = sessionTokenOf(req);
+    req.sessionToken = token;
+    req.user = token ? await sessions.resolve(token) : null;
+  });
+
+  // --- routes ----------------------------------------------------------------------------------------
+  app.get('/api/health', async (_req, reply) => {
+    try {
+      await database.ping();
+      return { ok: true, database: database.kind };
+    } catch {
+      return reply.code(503).send({ ok: false, message: 'Database unavailable' });
+    }
+  });
+
+  app.get(
+    '/api/config',
+    async (): Promise<PublicConfig> => ({
+      devMode: config.devMode,
+      paymentProvider: config.stripe ? 'stripe' : 'local',
+      maxUploadBytes: MAX_UPLOAD_BYTES,
+    }),
+  );
+
+  // The developer bypass only unlocks screens in the browser; the API never trusts it.
+  app.post('/api/dev/bypass', async (req) => {
+    const { secret } = parse(z.object({ secret: z.string().max(200) }), req.body);
+    const expected = config.devBypassSecret;
+    if (!config.devMode || !expected) throw notFound();
+    const a = Buffer.from(secret);
+    const b = Buffer.from(expected);
+    if (a.length !== b.length || !timingSafeEqual(a, b)) throw notFound();
+    return { ok: true };
+  });
+
+  await authRoutes(app, {
+    auth,
+    sessions,
+    limiter,
+    authRateLimit: config.authRateLimit,
+    secureCookies: config.production,
+  });
+  await contactRoutes(app, { db, mailer, limiter, supportEmail: config.supportEmail });
+  await adminRoutes(app, { db });
+
+  await registerSpa(app, deps.webRoot);
+  return app;
+}

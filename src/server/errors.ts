@@ -1,0 +1,20 @@
+/**
+ * Errors are values with a status and a message a user can read. The one error handler in app.ts turns
+ * them into `{message, code}` bodies; anything else becomes a 500 with a generic message.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, code = 'bad_request') => new AppError(400, code, message);
+export const unauthorized = (message: string) => new AppError(401, 'unauthorized', message);
+export const forbidden = (message: string) => new AppError(403, 'forbidden', message);
+export const notFound = (message = 'Not found') => new AppError(404, 'not_found', message);
+export const conflict = (message: string) => new AppError(409, 'conflict', message);
+export const tooManyRequests = (message: string) => new AppError(429, 'rate_limited', message);

@@ -1,0 +1,47 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { MESSAGES } from '../../shared/messages';
+import { forbidden, unauthorized } from '../errors';
+import type { UserRow } from '../modules/auth/user-view';
+
+export const SESSION_COOKIE = 'sid';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, resolved from the session for /api requests; null when signed out. */
+    user: UserRow | null;
+    /** The raw session token the request carried (cookie or x-auth-token), if any. */
+    sessionToken: string | null;
+  }
+}
+
+export function sessionTokenOf(req: FastifyRequest): string | null {
+  const header = req.headers['x-auth-token'];
+  if (typeof header === 'string' && header.length > 0) return header;
+  return req.cookies[SESSION_COOKIE] ?? null;
+}
+
+export function requireUser(req: FastifyRequest): UserRow {
+  if (!req.user) throw unauthorized(MESSAGES.notSignedIn);
+  return req.user;
+}
+
+/** 401 when signed out, 403 when signed in without the admin role: the server decides, never the browser. */
+export function requireAdmin(req: FastifyRequest): UserRow {
+  const user = requireUser(req);
+  if (!user.isAdmin) throw forbidden(MESSAGES.adminRequired);
+  return user;
+}
+
+export function setSessionCookie(reply: FastifyReply, token: string, maxAgeSeconds: number, secure: boolean) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    path: '/',
+    maxAge: maxAgeSeconds,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
+  reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
+}

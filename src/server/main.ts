@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { type Config, ConfigError, loadConfig } from './config';
+import { grantConfiguredAdmins } from './modules/auth/admin-grants';
+import { createPasswordHasher } from './security/passwords';
+import { openServices } from './services';
+
+/** dist/server/main.js serves dist/web; when run from source, the web build may not exist yet. */
+function findWebRoot(): string | undefined {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  return [path.resolve(here, '../web'), path.resolve(here, '../../dist/web')].find((p) =>
+    fs.existsSync(path.join(p, 'index.html')),
+  );
+}
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const log = (line: string) => console.log(line);
+  const services = await openServices(config, log);
+  await grantConfiguredAdmins(services.database.db, config.adminEmails);
+  const app = await buildApp({ config, ...services, hasher: createPasswordHasher(), webRoot: findWebRoot() });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received: finishing in-flight requests`);
+    const force = setTimeout(() => process.exit(1), 25_000);
+    force.unref();
+    await app.close();
+    await services.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  log(
+    `Master Your Mix is running at ${config.publicOrigin} (database: ${services.database.kind}, data: ${config.dataDir})`,
+  );
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,144 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { LoginBody, RegisterBody } from '../../../shared/api/auth';
+import { usernameFromEmail } from '../../../shared/api/auth';
+import { MESSAGES } from '../../../shared/messages';
+import type { Db } from '../../db/client';
+import { passwordResetTokens, users } from '../../db/schema';
+import { badRequest, conflict, unauthorized } from '../../errors';
+import type { Mailer } from '../../mail/mailer';
+import { isCommonPassword, type PasswordHasher } from '../../security/passwords';
+import { hashToken, newToken } from '../../security/tokens';
+import type { SessionService } from './session-service';
+import type { UserRow } from './user-view';
+
+export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
+
+const isUniqueViolation = (err: unknown): boolean => {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+};
+
+export interface AuthServiceDeps {
+  db: Db;
+  hasher: PasswordHasher;
+  sessions: SessionService;
+  mailer: Mailer;
+  publicOrigin: string;
+  adminEmails: string[];
+  /** Work to do before a user row goes (cancel a subscription, delete stored files). */
+  accountCleanups: Array<(user: UserRow) => Promise<void>>;
+}
+
+export function createAuthService(d: AuthServiceDeps) {
+  const isAdminEmail = (email: string) => d.adminEmails.includes(email.toLowerCase());
+
+  const findByEmail = async (email: string): Promise<UserRow | undefined> =>
+    (await d.db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1))[0];
+
+  const rejectCommon = (password: string) => {
+    if (isCommonPassword(password)) throw badRequest(MESSAGES.passwordTooCommon, 'weak_password');
+  };
+
+  return {
+    findByEmail,
+
+    async register(body: RegisterBody): Promise<{ user: UserRow; token: string }> {
+      rejectCommon(body.password);
+      if (await findByEmail(body.email)) throw conflict(MESSAGES.emailTaken);
+      const passwordHash = await d.hasher.hash(body.password);
+      let user: UserRow;
+      try {
+        [user] = (await d.db
+          .insert(users)
+          .values({
+            email: body.email,
+            username: body.username ?? usernameFromEmail(body.email),
+            passwordHash,
+            isAdmin: isAdminEmail(body.email),
+          })
+          .returning()) as [UserRow];
+      } catch (err) {
+        // Two registrations racing for one email: the unique index decides.
+        if (isUniqueViolation(err)) throw conflict(MESSAGES.emailTaken);
+        throw err;
+      }
+      return { user, token: await d.sessions.create(user.id) };
+    },
+
+    /** Same message and about the same work whether or not the email exists. */
+    async login(body: LoginBody): Promise<{ user: UserRow; token: string }> {
+      const user = await findByEmail(body.email);
+      if (!user) {
+        await d.hasher.verifyDummy(body.password);
+        throw unauthorized(MESSAGES.invalidCredentials);
+      }
+      if (!(await d.hasher.verify(body.password, user.passwordHash)))
+        throw unauthorized(MESSAGES.invalidCredentials);
+      let current = user;
+      if (isAdminEmail(user.email) && !user.isAdmin) {
+        [current] = (await d.db
+          .update(users)
+          .set({ isAdmin: true })
+          .where(eq(users.id, user.id))
+          .returning()) as [UserRow];
+      }
+      // A fresh session id at every login (no session fixation).
+      return { user: current, token: await d.sessions.create(user.id) };
+    },
+
+    async requestPasswordReset(email: string): Promise<void> {
+      const user = await findByEmail(email);
+      if (!user) return;
+      const token = newToken();
+      await d.db.insert(passwordResetTokens).values({
+        tokenHash: hashToken(token),
+        userId: user.id,
+        expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+      });
+      const link = `${d.publicOrigin}/reset-password?token=${encodeURIComponent(token)}`;
+      await d.mailer.send({
+        to: user.email,
+        subject: 'Reset your Master Your Mix password',
+        text:
+          `Hi ${user.username},\n\nSomeone (hopefully you) asked to reset the password of your Master Your Mix account.\n` +
+          `Open this link within 30 minutes to choose a new password:\n\n${link}\n\n` +
+          "If you didn't ask for this, you can ignore this email: your password stays the same.\n",
+      });
+    },
+
+    /** Consumes the token atomically (single use), sets the password and signs out every session. */
+    async resetPassword(token: string, newPassword: string): Promise<void> {
+      const tokenHash = hashToken(token);
+      const valid = and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, new Date()),
+      );
+      const [pending] = await d.db.select().from(passwordResetTokens).where(valid).limit(1);
+      if (!pending) throw badRequest(MESSAGES.resetLinkInvalid, 'invalid_token');
+      rejectCommon(newPassword);
+      const passwordHash = await d.hasher.hash(newPassword);
+      await d.db.transaction(async (tx) => {
+        const consumed = await tx
+          .update(passwordResetTokens)
+          .set({ usedAt: new Date() })
+          .where(valid)
+          .returning();
+        if (consumed.length === 0) throw badRequest(MESSAGES.resetLinkInvalid, 'invalid_token');
+        await tx.update(users).set({ passwordHash }).where(eq(users.id, pending.userId));
+        // Every other outstanding link of this user dies with this reset.
+        await tx
+          .update(passwordResetTokens)
+          .set({ usedAt: new Date() })
+          .where(and(eq(passwordResetTokens.userId, pending.userId), isNull(passwordResetTokens.usedAt)));
+        await d.sessions.revokeAll(pending.userId, tx as unknown as Db);
+      });
+    },
+
+    async deleteAccount(user: UserRow): Promise<void> {
+      for (const cleanup of d.accountCleanups) await cleanup(user);
+      await d.db.delete(users).where(eq(users.id, user.id));
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,38 @@
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import type { Config } from './config';
+import { type Database, openDatabase } from './db/client';
+import { type Mailer, outboxMailer, smtpMailer } from './mail/mailer';
+import { memoryRateLimiter, type RateLimiter, redisRateLimiter } from './rate-limit/limiter';
+
+export interface ExternalServices {
+  database: Database;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  redis: Redis | undefined;
+  close(): Promise<void>;
+}
+
+/** Opens what the configuration names: PostgreSQL or PGlite, SMTP or the outbox, Redis or memory. */
+export async function openServices(config: Config, log: (line: string) => void): Promise<ExternalServices> {
+  const database = await openDatabase(config);
+  const mailer = config.smtpUrl
+    ? smtpMailer(config.smtpUrl, config.mailFrom)
+    : outboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, log);
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false })
+    : undefined;
+  redis?.on('error', (err) => log(`redis: ${err.message}`));
+  const limiter = redis ? redisRateLimiter(redis) : memoryRateLimiter();
+  return {
+    database,
+    mailer,
+    limiter,
+    redis,
+    async close() {
+      mailer.close();
+      redis?.disconnect();
+      await database.close();
+    },
+  };
+}
