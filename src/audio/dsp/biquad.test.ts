@@ -6,7 +6,7 @@ const RATE = 44100;
 /** Measured gain of a filter at `frequency`: steady-state RMS ratio of a filtered sine. */
 const measuredGainDb = (designs: BiquadDesign[], frequency: number): number => {
   const cascade = new BiquadCascade(designs.length, 1);
-  designs.forEach((d, i) => cascade.setSection(i, designBiquad(d, RATE)));
+  for (const [i, d] of designs.entries()) cascade.setSection(i, designBiquad(d, RATE));
   const seconds = 2;
   const n = RATE * seconds;
   const data = new Float32Array(n);

@@ -82,7 +82,7 @@ export const truePeakOf = (
       if (v > chunkMax) chunkMax = v;
     }
     if (chunkMax > peak) peak = chunkMax;
-    const reach = (chunkMax > prevMax ? chunkMax : prevMax) * TRUE_PEAK_TAP_L1;
+    const reach = Math.max(chunkMax, prevMax) * TRUE_PEAK_TAP_L1;
     if (reach <= peak && b - a >= HISTORY) {
       // Nothing here can beat the running peak: reload the delay line and move on.
       x1 = data[b - 1]!;
