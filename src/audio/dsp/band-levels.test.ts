@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { ANALYSIS_BANDS, measureBandLevels } from './band-levels';
+import { LevelMeter, type LevelReading } from './level-meter';
+import { sine } from './test-signals';
+
+describe('band levels', () => {
+  it('has the seven bands of the spec', () => {
+    expect(ANALYSIS_BANDS.map((b) => `${b.name} ${b.lowHz}-${b.highHz}`)).toEqual([
+      'Sub Bass 20-60',
+      'Bass 60-250',
+      'Low Mids 250-500',
+      'Mids 500-2000',
+      'High Mids 2000-4000',
+      'Presence 4000-6000',
+      'Brilliance 6000-20000',
+    ]);
+  });
+
+  it('a sine reads its level in its own band and far less elsewhere', () => {
+    const probes: [number, string][] = [
+      [40, 'Sub Bass'],
+      [120, 'Bass'],
+      [350, 'Low Mids'],
+      [1000, 'Mids'],
+      [3000, 'High Mids'],
+      [5000, 'Presence'],
+      [10000, 'Brilliance'],
+    ];
+    for (const [frequency, name] of probes) {
+      const levels = measureBandLevels(sine(44100, 4, frequency, -12), 44100);
+      for (const band of levels) {
+        if (band.name === name) expect(Math.abs(band.levelDb + 12)).toBeLessThan(0.2);
+        else expect(band.levelDb).toBeLessThan(-40);
+      }
+    }
+  });
+});
+
+describe('level meter', () => {
+  it('reports RMS and peak every 100 ms', () => {
+    const readings: LevelReading[] = [];
+    const meter = new LevelMeter(44100, (r) => readings.push(r));
+    const signal = sine(44100, 1, 1000, -6);
+    for (let i = 0; i < 44100; i += 128) meter.push(signal, i, Math.min(44100, i + 128));
+    expect(readings).toHaveLength(10);
+    for (const r of readings) {
+      expect(r.peakDb).toBeCloseTo(-6, 1);
+      expect(r.rmsDb).toBeCloseTo(-6 - 3.0103, 1);
+    }
+  });
+});
