@@ -9,5 +9,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     reporters: ['default'],
+    globalSetup: ['tests/global-setup.ts'],
   },
 });

@@ -17,13 +17,25 @@ import type { Mailer } from './mail/mailer';
 import { adminRoutes } from './modules/admin/admin-routes';
 import { authRoutes } from './modules/auth/auth-routes';
 import { createAuthService } from './modules/auth/auth-service';
-import { createSessionService } from './modules/auth/session-service';
+import { createSessionService, type SessionService } from './modules/auth/session-service';
 import type { UserRow } from './modules/auth/user-view';
 import { contactRoutes } from './modules/contact/contact-routes';
 import type { RateLimiter } from './rate-limit/limiter';
 import type { PasswordHasher } from './security/passwords';
 
 export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
+
+/** What every server module receives: the shared services, built once per app. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Database['db'];
+  mailer: Mailer;
+  limiter: RateLimiter;
+  sessions: SessionService;
+  /** Run, in order, before a user row is deleted (cancel the subscription, delete stored files, ...). */
+  accountCleanups: Array<(user: UserRow) => Promise<void>>;
+}
 
 export interface AppDeps {
   config: Config;
@@ -127,6 +139,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (a.length !== b.length || !timingSafeEqual(a, b)) throw notFound();
     return { ok: true };
   });
+
+  const appContext: AppContext = { config, database, db, mailer, limiter, sessions, accountCleanups };
+  // Feature modules register here, each with its own routes and services.
+  void appContext;
 
   await authRoutes(app, {
     auth,

@@ -83,3 +83,7 @@ export const contactMessages = pgTable('contact_messages', {
   message: text('message').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+export * from './schema-billing';
+// Tables of feature modules live in their own files, re-exported here so drizzle sees one schema.
+export * from './schema-tracks';

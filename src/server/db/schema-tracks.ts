@@ -1,0 +1,2 @@
+/** Tables of the tracks module (see migrations/0001_tracks.sql). */
+export {};

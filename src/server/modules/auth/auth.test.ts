@@ -1,0 +1,171 @@
+import { sql } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { MESSAGES } from '../../../shared/messages';
+import { client, describeEachDatabase, signedUpClient } from '../../test/harness';
+
+describeEachDatabase('auth', (ctx) => {
+  const password = 'correct horse battery';
+
+  it('registers with the username taken from the email and signs the user in', async () => {
+    const c = client(ctx.app);
+    const res = await c.post('/api/auth/register', { email: 'Singer@Example.test', password });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      email: 'Singer@Example.test',
+      username: 'Singer',
+      hasSubscription: false,
+      subscriptionType: null,
+      mixCredits: 0,
+      masteringCredits: 0,
+      crowns: 0,
+      isAdmin: false,
+    });
+    expect(res.headers['set-cookie']).toMatch(
+      /^sid=[\w-]{40,}; Max-Age=\d+; Path=\/; HttpOnly; SameSite=Lax/,
+    );
+    const me = await c.get('/api/auth/user');
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ email: 'Singer@Example.test', username: 'Singer' });
+  });
+
+  it('keeps an explicit username', async () => {
+    const res = await client(ctx.app).post('/api/auth/register', {
+      email: 'a@example.test',
+      username: 'DJ A',
+      password,
+    });
+    expect(res.body).toMatchObject({ username: 'DJ A' });
+  });
+
+  it('refuses a duplicate email whatever its case, with 409', async () => {
+    await client(ctx.app).post('/api/auth/register', { email: 'dup@example.test', password });
+    const res = await client(ctx.app).post('/api/auth/register', { email: 'DUP@example.test', password });
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ message: MESSAGES.emailTaken, code: 'conflict' });
+    const count = await ctx.database.db.execute(sql`select count(*)::int as n from users`);
+    expect((count as unknown as { rows: Array<{ n: number }> }).rows[0]?.n).toBe(1);
+  });
+
+  it.each([
+    [{ email: 'not-an-email', password }, MESSAGES.invalidEmail],
+    [{ email: 'x@example.test', password: '12345' }, MESSAGES.passwordTooShort],
+    [{ email: 'x@example.test', password: 'password' }, MESSAGES.passwordTooCommon],
+    [{ password }, MESSAGES.invalidEmail],
+    [{ email: 'x@example.test' }, MESSAGES.passwordTooShort],
+  ])('rejects a bad registration %j', async (body, message) => {
+    const res = await client(ctx.app).post('/api/auth/register', body);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ message });
+  });
+
+  it('logs in with the right password, and rotates the session', async () => {
+    const { c: first } = await signedUpClient(ctx.app, 'login@example.test');
+    const before = first.token;
+    const c = client(ctx.app);
+    const res = await c.post('/api/auth/login', { email: 'LOGIN@example.test', password });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ email: 'login@example.test', username: 'login' });
+    expect(c.token).toBeTruthy();
+    expect(c.token).not.toBe(before);
+    expect((await c.get('/api/auth/user')).status).toBe(200);
+  });
+
+  it('gives the same answer for a wrong password and an unknown email', async () => {
+    await signedUpClient(ctx.app, 'known@example.test');
+    const wrong = await client(ctx.app).post('/api/auth/login', {
+      email: 'known@example.test',
+      password: 'nope-nope',
+    });
+    const unknown = await client(ctx.app).post('/api/auth/login', {
+      email: 'ghost@example.test',
+      password: 'nope-nope',
+    });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body).toEqual(unknown.body);
+    expect(wrong.body).toMatchObject({ message: MESSAGES.invalidCredentials });
+  });
+
+  it('asks for both fields at login', async () => {
+    const res = await client(ctx.app).post('/api/auth/login', { email: '', password: '' });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ message: MESSAGES.loginMissing });
+  });
+
+  it('answers 401 without a session, and with a made-up token', async () => {
+    expect((await client(ctx.app).get('/api/auth/user')).status).toBe(401);
+    const c = client(ctx.app);
+    c.token = 'x'.repeat(43);
+    expect((await c.get('/api/auth/user')).status).toBe(401);
+  });
+
+  it('accepts the session from the cookie as well as from x-auth-token', async () => {
+    const { c } = await signedUpClient(ctx.app);
+    const token = c.token!;
+    c.token = undefined;
+    const res = await c.get('/api/auth/user', { cookie: `sid=${token}` });
+    expect(res.status).toBe(200);
+  });
+
+  it('logs out by revoking the session on the server', async () => {
+    const { c } = await signedUpClient(ctx.app);
+    const token = c.token;
+    expect((await c.post('/api/auth/logout')).status).toBe(200);
+    c.token = token;
+    expect((await c.get('/api/auth/user')).status).toBe(401);
+  });
+
+  it('expires sessions after their lifetime', async () => {
+    const { c } = await signedUpClient(ctx.app);
+    await ctx.database.db.execute(sql`update sessions set expires_at = now() - interval '1 second'`);
+    expect((await c.get('/api/auth/user')).status).toBe(401);
+  });
+
+  it('rate limits login attempts per address (429) and per email', async () => {
+    const c = client(ctx.app, '10.9.9.9');
+    const statuses: number[] = [];
+    for (let i = 0; i < ctx.config.authRateLimit + 1; i++) {
+      statuses.push(
+        (await c.post('/api/auth/login', { email: `nobody${i}@example.test`, password: 'whatever1' })).status,
+      );
+    }
+    expect(statuses.slice(0, -1).every((s) => s === 401)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+
+    await signedUpClient(ctx.app, 'target@example.test');
+    const perEmail: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const attacker = client(ctx.app, `10.8.0.${i + 1}`);
+      perEmail.push(
+        (await attacker.post('/api/auth/login', { email: 'target@example.test', password: 'guess-1' }))
+          .status,
+      );
+    }
+    expect(perEmail.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(perEmail[10]).toBe(429);
+    const res = await client(ctx.app, '10.8.1.1').post('/api/auth/login', {
+      email: 'target@example.test',
+      password,
+    });
+    expect(res.status).toBe(429);
+    expect(res.body).toMatchObject({ message: MESSAGES.tooManyRequests });
+  });
+
+  it('makes the emails of ADMIN_EMAILS admins', async () => {
+    const { c } = await signedUpClient(ctx.app, 'Boss@example.test');
+    expect((await c.get('/api/auth/user')).body).toMatchObject({ isAdmin: true });
+  });
+
+  it('deletes an account only with the typed email, with its sessions', async () => {
+    const { c, user } = await signedUpClient(ctx.app, 'leaving@example.test');
+    const token = c.token;
+    expect((await c.delete('/api/auth/account', { confirm: 'someone@example.test' })).status).toBe(400);
+    expect((await c.delete('/api/auth/account', { confirm: 'Leaving@example.test' })).status).toBe(200);
+    c.token = token;
+    expect((await c.get('/api/auth/user')).status).toBe(401);
+    const rows = await ctx.database.db.execute(
+      sql`select count(*)::int as n from users where id = ${user.id}`,
+    );
+    expect((rows as unknown as { rows: Array<{ n: number }> }).rows[0]?.n).toBe(0);
+  });
+});

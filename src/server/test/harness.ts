@@ -1,0 +1,148 @@
+import fs from 'node:fs';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, inject } from 'vitest';
+import { buildApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import { type Database, openPglite, openPostgres } from '../db/client';
+import type { Mailer, MailMessage } from '../mail/mailer';
+import { memoryRateLimiter, type RateLimiter } from '../rate-limit/limiter';
+import { createPasswordHasher } from '../security/passwords';
+
+export type DbKind = 'pglite' | 'postgres';
+
+/** Opens a test database: PGlite from the migrated template, or the shared PostgreSQL test database. */
+export async function openTestDatabase(kind: DbKind): Promise<Database> {
+  if (kind === 'postgres') return openPostgres(inject('postgresUrl'));
+  const template = fs.readFileSync(inject('pgliteTemplate'));
+  return openPglite(undefined, { loadDataDir: new Blob([template]) });
+}
+
+/** Empties every table of ours (the migrations journal lives in its own schema and stays). */
+export async function resetDatabase(database: Database): Promise<void> {
+  const rows = (await database.db.execute(
+    sql`select tablename from pg_tables where schemaname = 'public'`,
+  )) as unknown as { rows?: Array<{ tablename: string }> } & Array<{ tablename: string }>;
+  const names = (rows.rows ?? rows).map((r) => `"${r.tablename}"`);
+  if (names.length)
+    await database.db.execute(sql.raw(`TRUNCATE ${names.join(', ')} RESTART IDENTITY CASCADE`));
+}
+
+/** Keeps sent mail in memory; the SMTP path has its own test against a real SMTP server. */
+export function memoryMailer(): Mailer & { sent: MailMessage[] } {
+  const sent: MailMessage[] = [];
+  return { sent, send: async (m) => void sent.push(m), close: () => {} };
+}
+
+export interface TestContext {
+  kind: DbKind;
+  app: FastifyInstance;
+  database: Database;
+  mail: MailMessage[];
+  config: Config;
+}
+
+export const testConfig = (overrides: Record<string, string> = {}): Config =>
+  loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: '.data-test/unused',
+    PUBLIC_ORIGIN: 'http://app.test',
+    ADMIN_EMAILS: 'boss@example.test',
+    SUPPORT_EMAIL: 'support@example.test',
+    LOG_LEVEL: 'silent',
+    ...overrides,
+  });
+
+/**
+ * Runs a server suite once on PGlite and once on PostgreSQL (skipped, with the reason in its name, when
+ * PostgreSQL is not reachable). Tables are emptied before every test.
+ */
+export function describeEachDatabase(
+  name: string,
+  body: (ctx: TestContext) => void,
+  opts: { env?: Record<string, string> } = {},
+) {
+  for (const kind of ['pglite', 'postgres'] as const) {
+    const skipReason = kind === 'postgres' ? inject('postgresSkipReason') : '';
+    const title = skipReason ? `${name} [${kind}] (skipped: ${skipReason})` : `${name} [${kind}]`;
+    describe.skipIf(Boolean(skipReason))(title, () => {
+      const ctx = { kind, mail: [] as MailMessage[] } as unknown as TestContext;
+      // Rate-limit counters start empty for every test.
+      const limiter = { inner: memoryRateLimiter() } as { inner: RateLimiter };
+      const sharedLimiter: RateLimiter = {
+        hit: (k, l, w) => limiter.inner.hit(k, l, w),
+        reset: (k) => limiter.inner.reset(k),
+      };
+      beforeAll(async () => {
+        ctx.config = testConfig(opts.env);
+        ctx.database = await openTestDatabase(kind);
+        const mailer = memoryMailer();
+        ctx.mail = mailer.sent;
+        ctx.app = await buildApp({
+          config: ctx.config,
+          database: ctx.database,
+          mailer,
+          limiter: sharedLimiter,
+          // Cheap scrypt keeps suites fast; the production parameters have their own test.
+          hasher: createPasswordHasher({ N: 2 ** 10, r: 8, p: 1 }),
+          logger: false,
+        });
+      });
+      beforeEach(async () => {
+        await resetDatabase(ctx.database);
+        ctx.mail.length = 0;
+        limiter.inner = memoryRateLimiter();
+      });
+      afterAll(async () => {
+        await ctx.app?.close();
+        await ctx.database?.close();
+      });
+      body(ctx);
+    });
+  }
+}
+
+/** A tiny client over app.inject that keeps the session token like a browser keeps its cookie. */
+export function client(app: FastifyInstance, ip = '10.0.0.1') {
+  let token: string | undefined;
+  const call = async (
+    method: InjectOptions['method'],
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ) => {
+    const res = await app.inject({
+      method,
+      url,
+      payload: payload as InjectOptions['payload'],
+      remoteAddress: ip,
+      headers: { ...(token ? { 'x-auth-token': token } : {}), ...headers },
+    });
+    const body = res.headers['content-type']?.toString().includes('json') ? res.json() : res.body;
+    if (body && typeof body === 'object' && 'authToken' in body)
+      token = (body as { authToken: string }).authToken;
+    return { status: res.statusCode, body, headers: res.headers };
+  };
+  return {
+    get: (url: string, headers?: Record<string, string>) => call('GET', url, undefined, headers),
+    post: (url: string, payload?: unknown, headers?: Record<string, string>) =>
+      call('POST', url, payload, headers),
+    put: (url: string, payload?: unknown) => call('PUT', url, payload),
+    delete: (url: string, payload?: unknown) => call('DELETE', url, payload),
+    get token() {
+      return token;
+    },
+    set token(t: string | undefined) {
+      token = t;
+    },
+  };
+}
+
+let userSeq = 0;
+/** Registers a user through the API and returns the signed-in client. */
+export async function signedUpClient(app: FastifyInstance, email = `user${++userSeq}@example.test`) {
+  const c = client(app, `10.1.${Math.floor(userSeq / 250)}.${userSeq % 250}`);
+  const res = await c.post('/api/auth/register', { email, password: 'correct horse battery' });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { c, user: res.body as { id: number; email: string; username: string } };
+}
