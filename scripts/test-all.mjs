@@ -1,0 +1,59 @@
+// `npm test`: the one command that runs every check, on a fresh machine too.
+// 1. makes sure the system tools exist (Debian's chromium, ffmpeg, sox, lame; PostgreSQL started if installed),
+// 2. type checks and lints, 3. runs the unit and server suites (PGlite + PostgreSQL),
+// 4. builds the app and runs the Playwright specs in real Chromium against it.
+import { execSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+
+const isRoot = process.getuid?.() === 0;
+const have = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
+const step = (title) => console.log(`\n=== ${title} ===`);
+
+function run(title, cmd, args, env = {}) {
+  step(title);
+  const started = Date.now();
+  const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (res.status !== 0) {
+    console.error(`\n✗ ${title} failed (exit ${res.status ?? res.signal}) after ${seconds} s`);
+    process.exit(res.status || 1);
+  }
+  console.log(`✓ ${title} (${seconds} s)`);
+}
+
+step('system tools');
+const debianPackages = { '/usr/bin/chromium': 'chromium', '/usr/bin/ffmpeg': 'ffmpeg', '/usr/bin/sox': 'sox', '/usr/bin/lame': 'lame' };
+const missing = Object.entries(debianPackages)
+  .filter(([bin]) => !fs.existsSync(bin))
+  .map(([, pkg]) => pkg);
+if (missing.length) {
+  const cmd = `apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y ${missing.join(' ')}`;
+  if (!isRoot) {
+    console.error(`Missing Debian packages: ${missing.join(', ')}. Install them with:\n  sudo sh -c '${cmd}'`);
+    process.exit(1);
+  }
+  console.log(`installing ${missing.join(', ')} ...`);
+  execSync(cmd, { stdio: 'inherit', shell: '/bin/sh' });
+}
+if (have('pg_lsclusters') && have('pg_ctlcluster')) {
+  for (const line of execSync('pg_lsclusters --no-header').toString().trim().split('\n').filter(Boolean)) {
+    const [version, name, , status] = line.split(/\s+/);
+    if (status !== 'online' && isRoot) {
+      console.log(`starting PostgreSQL ${version}/${name} ...`);
+      spawnSync('pg_ctlcluster', ['--skip-systemctl-redirect', version, name, 'start'], { stdio: 'inherit' });
+    }
+  }
+}
+if (have('redis-server') && have('redis-cli') && spawnSync('redis-cli', ['-h', '127.0.0.1', 'ping'], { stdio: 'ignore' }).status !== 0 && isRoot) {
+  console.log('starting Redis ...');
+  spawnSync('redis-server', ['--daemonize', 'yes', '--bind', '127.0.0.1', '--port', '6379', '--save', '', '--appendonly', 'no'], { stdio: 'inherit' });
+}
+console.log('✓ system tools');
+
+run('type check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.web.json']);
+run('type check (server)', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.node.json']);
+run('lint and format', 'npx', ['biome', 'ci', '.']);
+run('unit and server tests', 'npx', ['vitest', 'run']);
+run('build', 'npm', ['run', 'build:app']);
+run('browser tests (Playwright, Chromium)', 'npx', ['playwright', 'test']);
+console.log('\nAll checks passed.');
