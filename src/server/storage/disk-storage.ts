@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  assertKey,
+  assertPrefix,
+  type ByteRange,
+  ObjectNotFoundError,
+  type ObjectStat,
+  type Storage,
+} from './storage';
+
+/** Partial uploads are written here and renamed into place only once complete. */
+const INCOMING = '.incoming';
+
+const isMissing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
+
+/** Local disk under `root` (DATA_DIR/files). Paths come only from validated, server-made keys. */
+export function diskStorage(root: string): Storage {
+  const base = path.resolve(root);
+  const incoming = path.join(base, INCOMING);
+
+  const pathOf = (key: string): string => {
+    const p = path.join(base, assertKey(key));
+    // Belt and braces: the key pattern already forbids '..', but never hand out a path outside root.
+    if (!p.startsWith(base + path.sep)) throw new Error(`Storage key escapes the root: ${key}`);
+    return p;
+  };
+
+  async function walk(dir: string, rel: string, out: string[]) {
+    let entries: fs.Dirent[];
+    try {
+      entries = await fs.promises.readdir(dir, { withFileTypes: true });
+    } catch (err) {
+      if (isMissing(err)) return;
+      throw err;
+    }
+    for (const e of entries) {
+      if (e.name === INCOMING && rel === '') continue;
+      const childRel = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) await walk(path.join(dir, e.name), childRel, out);
+      else if (e.isFile()) out.push(childRel);
+    }
+  }
+
+  async function list(prefix: string): Promise<string[]> {
+    assertPrefix(prefix);
+    const out: string[] = [];
+    const rel = prefix.replace(/\/$/, '');
+    await walk(rel ? path.join(base, rel) : base, rel, out);
+    return out.sort();
+  }
+
+  return {
+    kind: 'disk',
+    list,
+
+    async put(key, body) {
+      const final = pathOf(key);
+      await fs.promises.mkdir(incoming, { recursive: true });
+      const partial = path.join(incoming, `${randomUUID()}.part`);
+      try {
+        await pipeline(body, fs.createWriteStream(partial, { flags: 'wx' }));
+        await fs.promises.mkdir(path.dirname(final), { recursive: true });
+        await fs.promises.rename(partial, final);
+      } catch (err) {
+        await fs.promises.rm(partial, { force: true });
+        throw err;
+      }
+      const { size } = await fs.promises.stat(final);
+      return { size };
+    },
+
+    async get(key, range?: ByteRange) {
+      let handle: fs.promises.FileHandle;
+      try {
+        handle = await fs.promises.open(pathOf(key), 'r');
+      } catch (err) {
+        if (isMissing(err)) throw new ObjectNotFoundError(key);
+        throw err;
+      }
+      return handle.createReadStream(range ? { start: range.start, end: range.end } : {}) as Readable;
+    },
+
+    async stat(key): Promise<ObjectStat | null> {
+      try {
+        const s = await fs.promises.stat(pathOf(key));
+        return s.isFile() ? { size: s.size } : null;
+      } catch (err) {
+        if (isMissing(err)) return null;
+        throw err;
+      }
+    },
+
+    async delete(key) {
+      await fs.promises.rm(pathOf(key), { force: true });
+    },
+
+    async deletePrefix(prefix) {
+      if (assertPrefix(prefix) === '') throw new Error('Refusing to delete the whole storage');
+      const keys = await list(prefix);
+      await fs.promises.rm(path.join(base, prefix), { recursive: true, force: true });
+      return keys.length;
+    },
+
+    async check() {
+      await fs.promises.mkdir(incoming, { recursive: true });
+      await fs.promises.access(base, fs.constants.W_OK);
+      await fs.promises.access(incoming, fs.constants.W_OK);
+    },
+  };
+}
