@@ -1,0 +1,114 @@
+/**
+ * Feed-forward compressor with a stereo-linked peak detector and a soft knee.
+ * The detector runs per frame; the gain is computed in dB every 16 frames (at absolute frame positions, so
+ * any block size gives the same output) and ramps linearly between control points.
+ */
+
+export interface CompressorParams {
+  thresholdDb: number;
+  ratio: number;
+  kneeDb: number;
+  attackMs: number;
+  releaseMs: number;
+}
+
+/**
+ * Spec 9: "compressor scaled by compression/100 (threshold starts near -24 dB plus 0.2 times the compression
+ * value)". The ratio grows with the amount, 1:1 at 0 (bypass) to 4:1 at 100; no make-up gain (the loudness
+ * stage sets the level).
+ */
+export const compressorParamsFor = (compression: number): CompressorParams => {
+  const amount = Math.min(100, Math.max(0, compression)) / 100;
+  return {
+    thresholdDb: -24 + 0.2 * compression,
+    ratio: 1 + 3 * amount,
+    kneeDb: 6,
+    attackMs: 10,
+    releaseMs: 150,
+  };
+};
+
+const CONTROL = 16;
+
+export class Compressor {
+  #params: CompressorParams;
+  #attack: number;
+  #release: number;
+  #envelope = 0;
+  #gain = 1;
+  #step = 0;
+  #frame = 0;
+  readonly sampleRate: number;
+
+  constructor(sampleRate: number, params: CompressorParams) {
+    this.sampleRate = sampleRate;
+    this.#params = params;
+    this.#attack = 0;
+    this.#release = 0;
+    this.setParams(params);
+  }
+
+  setParams(params: CompressorParams): void {
+    this.#params = params;
+    this.#attack = 1 - Math.exp(-1 / ((params.attackMs * this.sampleRate) / 1000));
+    this.#release = 1 - Math.exp(-1 / ((params.releaseMs * this.sampleRate) / 1000));
+  }
+
+  get bypassed(): boolean {
+    return this.#params.ratio <= 1;
+  }
+
+  reset(): void {
+    this.#envelope = 0;
+    this.#gain = 1;
+    this.#step = 0;
+    this.#frame = 0;
+  }
+
+  /** Static curve: gain in dB (<= 0) for a detector level in dB. */
+  gainDbFor(levelDb: number): number {
+    const { thresholdDb, ratio, kneeDb } = this.#params;
+    const over = levelDb - thresholdDb;
+    const slope = 1 / ratio - 1;
+    if (2 * over <= -kneeDb) return 0;
+    if (2 * over >= kneeDb) return slope * over;
+    const x = over + kneeDb / 2;
+    return (slope * x * x) / (2 * kneeDb);
+  }
+
+  /** Compresses `channels[c][start..end)` in place (all channels share one gain). */
+  process(channels: readonly Float32Array[], start: number, end: number): void {
+    if (this.bypassed) return;
+    const count = channels.length;
+    const left = channels[0]!;
+    const right = count > 1 ? channels[1]! : left;
+    const attack = this.#attack;
+    const release = this.#release;
+    let env = this.#envelope;
+    let gain = this.#gain;
+    let step = this.#step;
+    let frame = this.#frame;
+    for (let i = start; i < end; i++, frame++) {
+      if (frame % CONTROL === 0) {
+        // Flush a decayed detector before it turns denormal during long silences.
+        if (env < 1e-20) env = 0;
+        const target = env > 0 ? 10 ** (this.gainDbFor(20 * Math.log10(env)) / 20) : 1;
+        step = (target - gain) / CONTROL;
+      }
+      const l = left[i]!;
+      const r = right[i]!;
+      const al = l < 0 ? -l : l;
+      const ar = r < 0 ? -r : r;
+      const a = al > ar ? al : ar;
+      env += (a > env ? attack : release) * (a - env);
+      gain += step;
+      left[i] = l * gain;
+      if (count > 1) right[i] = r * gain;
+      for (let c = 2; c < count; c++) channels[c]![i] = channels[c]![i]! * gain;
+    }
+    this.#envelope = env;
+    this.#gain = gain;
+    this.#step = step;
+    this.#frame = frame;
+  }
+}
