@@ -1,0 +1,54 @@
+/** Shared printing and reference-timing helpers of the audio encode/mix benchmarks. */
+import { spawnSync } from 'node:child_process';
+
+export interface BenchRow {
+  job: string;
+  track: string;
+  oursMs: number;
+  reference?: string;
+  referenceMs?: number;
+  target?: string;
+  stallMs?: number;
+  note?: string;
+}
+
+/** Wall time of a command, failing loudly when it does. */
+export const timeCommand = (command: string, args: string[]): number => {
+  const start = performance.now();
+  const r = spawnSync(command, args, { stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 26 });
+  const ms = performance.now() - start;
+  if (r.status !== 0) throw new Error(`${command} failed: ${r.stderr?.toString().slice(0, 500)}`);
+  return ms;
+};
+
+const pad = (s: string, n: number) => (s.length >= n ? s : s + ' '.repeat(n - s.length));
+
+export const printTable = (title: string, rows: BenchRow[]): void => {
+  const header = [
+    'job',
+    'track',
+    'ours ms',
+    'reference',
+    'ref ms',
+    'ratio',
+    'target',
+    'main stall ms',
+    'note',
+  ];
+  const lines = rows.map((r) => [
+    r.job,
+    r.track,
+    r.oursMs ? r.oursMs.toFixed(0) : '-',
+    r.reference ?? '-',
+    r.referenceMs !== undefined ? r.referenceMs.toFixed(0) : '-',
+    r.referenceMs && r.oursMs ? `${(r.oursMs / r.referenceMs).toFixed(2)}x` : '-',
+    r.target ?? '-',
+    r.stallMs !== undefined ? r.stallMs.toFixed(1) : '-',
+    r.note ?? '',
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  console.log(`\n${title}`);
+  console.log(header.map((h, i) => pad(h, widths[i]!)).join(' | '));
+  console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
+  for (const l of lines) console.log(l.map((c, i) => pad(c, widths[i]!)).join(' | '));
+};

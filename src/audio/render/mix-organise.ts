@@ -1,0 +1,77 @@
+import { clipEnd, type TimelineClip } from '../model/clip';
+
+/** A decoded source: its channels at its own rate (files are decoded at their own rate, DESIGN pitfalls). */
+export interface MixSource {
+  channels: Float32Array[];
+  sampleRate: number;
+}
+
+/** Edge fade at cut points (not at the file's own start and end), so a cut never clicks. */
+export const CUT_FADE_SECONDS = 0.002;
+
+/**
+ * Stage 1, organise the session: one track's clips laid out at their positions into a stereo stem covering
+ * timeline samples [windowStart, windowStart + length). Overlapping clips add. A mono source fills both sides.
+ * A source at another rate than the timeline is read through cubic Hermite interpolation.
+ */
+export const organiseStem = (
+  source: MixSource | null,
+  clips: readonly TimelineClip[],
+  timelineRate: number,
+  windowStart: number,
+  length: number,
+): [Float32Array, Float32Array] => {
+  const out: [Float32Array, Float32Array] = [new Float32Array(length), new Float32Array(length)];
+  if (!source || source.channels.length === 0) return out;
+  const sourceLength = source.channels[0]!.length;
+  const ratio = source.sampleRate / timelineRate;
+  const fade = Math.max(1, Math.round(CUT_FADE_SECONDS * timelineRate));
+  for (const clip of clips) {
+    const from = Math.max(clip.position, windowStart);
+    const to = Math.min(clipEnd(clip), windowStart + length);
+    if (to <= from) continue;
+    for (let side = 0; side < 2; side++) {
+      const input = source.channels[Math.min(side, source.channels.length - 1)]!;
+      const target = out[side]!;
+      if (ratio === 1) {
+        const offset = clip.sourceStart - clip.position;
+        for (let t = from; t < to; t++) target[t - windowStart]! += input[t + offset] ?? 0;
+      } else {
+        for (let t = from; t < to; t++) {
+          target[t - windowStart]! += hermite(
+            input,
+            (clip.sourceStart + (t - clip.position)) * ratio,
+            sourceLength,
+          );
+        }
+      }
+    }
+    // Fades only where the clip was cut out of the file, over the part inside this window.
+    const fadeIn = clip.sourceStart > 0;
+    const fadeOut = Math.round(clip.sourceEnd * ratio) < sourceLength;
+    for (let k = 0; k < fade; k++) {
+      const g = 0.5 - 0.5 * Math.cos((Math.PI * (k + 0.5)) / fade);
+      const a = clip.position + k - windowStart;
+      const b = clipEnd(clip) - 1 - k - windowStart;
+      for (const target of out) {
+        if (fadeIn && a >= 0 && a < length && clip.position + k < to) target[a]! *= g;
+        if (fadeOut && b >= 0 && b < length && clipEnd(clip) - 1 - k >= from) target[b]! *= g;
+      }
+    }
+  }
+  return out;
+};
+
+/** Cubic Hermite (Catmull-Rom) interpolation of `x` at fractional index `pos`; zero outside the signal. */
+const hermite = (x: Float32Array, pos: number, n: number): number => {
+  const i = Math.floor(pos);
+  const f = pos - i;
+  const xm1 = i - 1 >= 0 && i - 1 < n ? x[i - 1]! : 0;
+  const x0 = i >= 0 && i < n ? x[i]! : 0;
+  const x1 = i + 1 < n && i + 1 >= 0 ? x[i + 1]! : 0;
+  const x2 = i + 2 < n && i + 2 >= 0 ? x[i + 2]! : 0;
+  const c1 = 0.5 * (x1 - xm1);
+  const c2 = xm1 - 2.5 * x0 + 2 * x1 - 0.5 * x2;
+  const c3 = 0.5 * (x2 - xm1) + 1.5 * (x0 - x1);
+  return ((c3 * f + c2) * f + c1) * f + x0;
+};

@@ -1,0 +1,46 @@
+import type { TimelineClip, TrackType } from '../model/clip';
+import type { MixStyleId } from '../model/mix-styles';
+import type { SampleWindow } from '../model/preview-window';
+import type { MixRenderSettings, MixReport, StemLoudness } from '../render/mix-render';
+import type { MixProgress } from '../render/mix-stages';
+
+/** The timeline as the renders need it: clips in samples at the timeline's rate and the mix length. */
+export interface MixTimeline {
+  clips: TimelineClip[];
+  sampleRate: number;
+  length: number;
+}
+
+export interface RenderedMix {
+  channels: Float32Array[];
+  sampleRate: number;
+  report: MixReport;
+}
+
+export interface RenderedPreview {
+  style: MixStyleId;
+  channels: Float32Array[];
+  sampleRate: number;
+}
+
+/**
+ * The mix worker's protocol. Sources are sent once each (transferred) and kept by the worker, so previews and
+ * the mixdown do not copy whole tracks across threads again.
+ */
+export interface MixApi {
+  setSource: {
+    request: { trackType: TrackType; channels: Float32Array[] | null; sampleRate: number };
+    response: { frames: number };
+    progress: never;
+  };
+  mixdown: {
+    request: { timeline: MixTimeline; settings: MixRenderSettings };
+    response: RenderedMix;
+    progress: MixProgress;
+  };
+  previews: {
+    request: { timeline: MixTimeline; window: SampleWindow; outputVolume: number; styles: MixStyleId[] };
+    response: { previews: RenderedPreview[]; loudness: StemLoudness };
+    progress: { style: MixStyleId | null; index: number; count: number; progress: MixProgress | null };
+  };
+}
