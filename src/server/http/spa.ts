@@ -14,7 +14,8 @@ export async function registerSpa(app: FastifyInstance, webRoot: string | undefi
     await app.register(fastifyStatic, {
       root: webRoot!,
       wildcard: true,
-      index: false,
+      index: 'index.html',
+      redirect: false,
       setHeaders: (reply, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
