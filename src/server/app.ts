@@ -19,6 +19,7 @@ import { authRoutes } from './modules/auth/auth-routes';
 import { createAuthService } from './modules/auth/auth-service';
 import { createSessionService, type SessionService } from './modules/auth/session-service';
 import type { UserRow } from './modules/auth/user-view';
+import { registerBillingModule } from './modules/billing/billing-module';
 import { contactRoutes } from './modules/contact/contact-routes';
 import type { RateLimiter } from './rate-limit/limiter';
 import type { PasswordHasher } from './security/passwords';
@@ -143,6 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const appContext: AppContext = { config, database, db, mailer, limiter, sessions, accountCleanups };
   // Feature modules register here, each with its own routes and services.
   void appContext;
+  await registerBillingModule(app, appContext);
 
   await authRoutes(app, {
     auth,

@@ -1,2 +1,190 @@
-/** Tables of the billing module (see migrations/0002_billing.sql). */
-export {};
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './schema';
+
+/**
+ * Tables of the billing module (see migrations/0002_billing.sql, written by hand to match).
+ *
+ * The balance columns live on `users` (mix_credits, mastering_credits, crowns with CHECK >= 0); every change
+ * of one of them writes a row here in the same transaction, so the ledger of a user sums to their balance.
+ */
+export const creditLedger = pgTable(
+  'credit_ledger',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** mix | mastering | crown */
+    currency: text('currency').notNull(),
+    delta: integer('delta').notNull(),
+    /** Why: allowance, upgrade, crown_purchase, spend_mix, spend_mastering, adjustment. */
+    reason: text('reason').notNull(),
+    /**
+     * Grants carry the provider's invoice or payment id (plus the currency), spends `spend:{user}:{key}`:
+     * unique, so a repeated event or a retried request changes nothing the second time.
+     */
+    reference: text('reference'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('credit_ledger_reference_idx').on(t.reference),
+    index('credit_ledger_user_idx').on(t.userId),
+    check('credit_ledger_currency_valid', sql`${t.currency} in ('mix', 'mastering', 'crown')`),
+    check('credit_ledger_delta_nonzero', sql`${t.delta} <> 0`),
+  ],
+);
+
+/** Which customer of which provider a user is (created before the first checkout). */
+export const billingCustomers = pgTable(
+  'billing_customers',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    customerId: text('customer_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.provider] }),
+    uniqueIndex('billing_customers_customer_idx').on(t.provider, t.customerId),
+  ],
+);
+
+/**
+ * Our mirror of the provider's subscriptions, rewritten from a fresh read of the provider each time an
+ * event arrives (never from the event's own copy), so events may arrive in any order.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    providerSubscriptionId: text('provider_subscription_id').notNull(),
+    /** The plan the user is entitled to now. */
+    plan: text('plan').notNull(),
+    /** The provider's status: active, trialing, past_due, canceled, incomplete, unpaid... */
+    status: text('status').notNull(),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** A downgrade waiting for the next cycle. */
+    pendingPlan: text('pending_plan'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('subscriptions_provider_id_idx').on(t.provider, t.providerSubscriptionId),
+    index('subscriptions_user_idx').on(t.userId),
+  ],
+);
+
+/** Every provider event we accepted, stored by its id: a redelivery finds its row and changes nothing. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+/** Money actually taken, one row per provider invoice or payment (reference unique). */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    reference: text('reference').notNull(),
+    /** subscription_create | subscription_cycle | subscription_update | crowns */
+    kind: text('kind').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payments_reference_idx').on(t.provider, t.reference),
+    index('payments_user_idx').on(t.userId),
+  ],
+);
+
+/** Cards the local test provider holds (Stripe's are read from Stripe). Never a full number. */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    providerMethodId: text('provider_method_id').notNull(),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    expMonth: integer('exp_month').notNull(),
+    expYear: integer('exp_year').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payment_methods_provider_idx').on(t.provider, t.providerMethodId),
+    index('payment_methods_user_idx').on(t.userId),
+  ],
+);
+
+/** The local test provider's hosted checkout sessions (its side of the world, like Stripe's). */
+export const localCheckoutSessions = pgTable(
+  'local_checkout_sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    plan: text('plan').notNull(),
+    /** open | requires_action (3-D Secure) | complete */
+    status: text('status').notNull().default('open'),
+    /** The card waiting for its 3-D Secure confirmation (brand and last four only). */
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    cardExpMonth: integer('card_exp_month'),
+    cardExpYear: integer('card_exp_year'),
+    subscriptionId: text('subscription_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [index('local_checkout_sessions_user_idx').on(t.userId)],
+);
+
+/** The local test provider's subscriptions: the source of truth it is re-read from, as Stripe is. */
+export const localSubscriptions = pgTable(
+  'local_subscriptions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    plan: text('plan').notNull(),
+    status: text('status').notNull(),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    pendingPlan: text('pending_plan'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('local_subscriptions_user_idx').on(t.userId)],
+);

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../app';
+import { billingRoutes } from './billing-routes';
+import { createBillingService } from './billing-service';
+import { createFulfilment } from './fulfilment';
+import { createLedgerService } from './ledger-service';
+import { localCheckoutRoutes } from './local-checkout-routes';
+import { createLocalProvider, type LocalProvider } from './local-provider';
+import type { PaymentProvider, ProviderEvent } from './payment-provider';
+import { createStripeProvider } from './stripe-provider';
+import { stripeWebhookRoutes } from './stripe-webhook-routes';
+
+/**
+ * Billing: Stripe when STRIPE_SECRET_KEY is set, else the local test provider with its hosted checkout
+ * served by this app. Both feed the same fulfilment.
+ */
+export async function registerBillingModule(app: FastifyInstance, ctx: AppContext) {
+  const { db, config } = ctx;
+  const ledger = createLedgerService(db);
+  const fulfilment = createFulfilment(db);
+
+  let provider: PaymentProvider;
+  let local: LocalProvider | undefined;
+  if (config.stripe) {
+    const stripe = createStripeProvider({ db, settings: config.stripe, publicOrigin: config.publicOrigin });
+    provider = stripe;
+    await stripeWebhookRoutes(app, { stripe, fulfilment });
+  } else {
+    const deliver = (event: ProviderEvent) => fulfilment.applyEvent(provider, event);
+    local = createLocalProvider({ db, publicOrigin: config.publicOrigin, deliver });
+    provider = local;
+    await localCheckoutRoutes(app, { local });
+  }
+
+  const billing = createBillingService({ db, provider, fulfilment, local });
+  ctx.accountCleanups.push((user) => billing.cancelForDeletion(user));
+  await billingRoutes(app, { billing, ledger });
+  return { billing, ledger, fulfilment, provider };
+}

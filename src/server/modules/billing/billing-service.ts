@@ -1,0 +1,131 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import {
+  BILLING_MESSAGES,
+  type ChangeSubscriptionBody,
+  type PaymentMethodView,
+  type PurchaseCrownsResponse,
+} from '../../../shared/api/billing';
+import type { PublicUser } from '../../../shared/api/user';
+import { formatCents, PLANS, type PlanId, planByLookupKey } from '../../../shared/plans';
+import type { Db } from '../../db/client';
+import { subscriptions, users } from '../../db/schema';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
+import { toPublicUser, type UserRow } from '../auth/user-view';
+import type { Fulfilment } from './fulfilment';
+import type { LocalProvider } from './local-provider';
+import { ENTITLED_STATUSES, type PaymentProvider } from './payment-provider';
+
+const longDate = (d: Date) =>
+  d.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/** Subscriptions, crown purchases and payment methods, over whichever provider the config chose. */
+export function createBillingService(d: {
+  db: Db;
+  provider: PaymentProvider;
+  fulfilment: Fulfilment;
+  /** Present when the local test provider is the provider (it can advance billing cycles). */
+  local?: LocalProvider;
+}) {
+  const { db, provider, fulfilment } = d;
+
+  const freshUser = async (userId: number): Promise<UserRow> => {
+    const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+    if (!row) throw notFound('User not found');
+    return row;
+  };
+
+  /** The subscription that gives the user their plan now, from our mirror. */
+  const currentSubscription = async (userId: number) =>
+    (
+      await db
+        .select()
+        .from(subscriptions)
+        .where(
+          and(
+            eq(subscriptions.userId, userId),
+            eq(subscriptions.provider, provider.name),
+            inArray(subscriptions.status, [...ENTITLED_STATUSES]),
+          ),
+        )
+        .orderBy(desc(subscriptions.currentPeriodEnd))
+        .limit(1)
+    )[0];
+
+  /** Re-reads the provider after a change we asked for and mirrors it (the webhook repeats it harmlessly). */
+  const resync = async (subscriptionId: string) =>
+    fulfilment.fulfil(provider.name, { snapshot: await provider.retrieveSubscription(subscriptionId) });
+
+  return {
+    async createCheckout(user: UserRow, lookupKey: string): Promise<{ url: string }> {
+      const plan = planByLookupKey(lookupKey);
+      if (!plan) throw badRequest(BILLING_MESSAGES.unknownPlan);
+      if (user.subscriptionType) throw conflict(BILLING_MESSAGES.alreadySubscribed);
+      return { url: await provider.createCheckout(user, plan) };
+    },
+
+    async purchaseCrowns(user: UserRow, amount: number): Promise<PurchaseCrownsResponse> {
+      if (!user.subscriptionType) throw forbidden(BILLING_MESSAGES.crownsNeedSubscription);
+      const plan = PLANS[user.subscriptionType as PlanId];
+      // Integer cents: 1000 crowns at $0.50 is exactly 50000, never 49999.99.
+      const totalCost = amount * plan.crownPriceCents;
+      const payment = await provider.chargeCrowns(user, amount, totalCost);
+      await fulfilment.fulfil(provider.name, { crownPayment: payment });
+      return { totalCost, user: toPublicUser(await freshUser(user.id)) };
+    },
+
+    async changeSubscription(user: UserRow, body: ChangeSubscriptionBody): Promise<{ message: string }> {
+      const sub = await currentSubscription(user.id);
+      if (!sub || !user.subscriptionType) throw conflict(BILLING_MESSAGES.noSubscription);
+      if (body.type === 'upgrade') {
+        if (user.subscriptionType !== 'pro') throw conflict(BILLING_MESSAGES.upgradeOnlyFromPro);
+        const to = PLANS.unlimited;
+        const invoice = await provider.upgrade(sub.providerSubscriptionId, to);
+        await fulfilment.fulfil(provider.name, {
+          snapshot: await provider.retrieveSubscription(sub.providerSubscriptionId),
+          paidInvoice: invoice,
+        });
+        return {
+          message: `Upgraded to ${to.name}: ${formatCents(invoice.amountCents)} was charged and ${to.allowance.crowns} crowns were added to your balance.`,
+        };
+      }
+      if (body.type === 'downgrade') {
+        if (user.subscriptionType !== 'unlimited')
+          throw conflict(BILLING_MESSAGES.downgradeOnlyFromUnlimited);
+        if (sub.pendingPlan === 'pro') throw conflict(BILLING_MESSAGES.downgradeAlreadyScheduled);
+        if (sub.cancelAtPeriodEnd) throw conflict(BILLING_MESSAGES.alreadyCanceling);
+        await provider.scheduleDowngrade(sub.providerSubscriptionId, PLANS.pro);
+        await resync(sub.providerSubscriptionId);
+        return {
+          message: `Your plan changes to ${PLANS.pro.name} at your next billing cycle on ${longDate(sub.currentPeriodEnd)}. Nothing is charged now and you keep your crowns.`,
+        };
+      }
+      if (sub.cancelAtPeriodEnd) throw conflict(BILLING_MESSAGES.alreadyCanceling);
+      await provider.cancelAtPeriodEnd(sub.providerSubscriptionId);
+      await resync(sub.providerSubscriptionId);
+      return {
+        message: `Your subscription is canceled. You keep access until ${longDate(sub.currentPeriodEnd)}; then your account returns to the free trial.`,
+      };
+    },
+
+    paymentMethods: (user: UserRow): Promise<PaymentMethodView[]> => provider.listPaymentMethods(user),
+
+    /** Local provider only: Stripe runs its own clock (use a Stripe test clock there). */
+    async advanceCycle(userId: number): Promise<{ message: string; user: PublicUser }> {
+      if (!d.local) throw new AppError(409, 'stripe_configured', BILLING_MESSAGES.cycleNeedsLocalProvider);
+      await freshUser(userId);
+      const result = await d.local.advanceCycle(userId);
+      const user = toPublicUser(await freshUser(userId));
+      const message = result.ended
+        ? 'The subscription ended at the close of its billing period; the account is back on the free trial.'
+        : `A new billing cycle started on the ${PLANS[result.plan!].name} plan and its allowance was granted.`;
+      return { message, user };
+    },
+
+    /** Account deletion: end the subscription at the provider before the rows go. */
+    async cancelForDeletion(user: UserRow): Promise<void> {
+      const sub = await currentSubscription(user.id);
+      if (sub) await provider.cancelNow(sub.providerSubscriptionId);
+    },
+  };
+}
+export type BillingService = ReturnType<typeof createBillingService>;

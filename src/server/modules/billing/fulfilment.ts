@@ -1,0 +1,202 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { PLANS } from '../../../shared/plans';
+import type { Db } from '../../db/client';
+import { billingCustomers, paymentEvents, payments, subscriptions, users } from '../../db/schema';
+import { type Currency, grant, type Tx } from './ledger-service';
+import {
+  type CrownPayment,
+  ENTITLED_STATUSES,
+  type PaidInvoice,
+  type PaymentProvider,
+  type ProviderEvent,
+  type ProviderName,
+  type SubscriptionSnapshot,
+} from './payment-provider';
+
+/**
+ * The one fulfilment routine both providers go through. Every effect is idempotent on its own (grants and
+ * payments by their unique reference, the subscription mirror by being rewritten from a fresh read), and
+ * each call runs in one transaction that first locks the user's row, so billing changes of one user are
+ * applied one after another.
+ */
+export interface Effects {
+  customer?: { customerId: string; userId: number };
+  snapshot?: SubscriptionSnapshot;
+  paidInvoice?: PaidInvoice;
+  crownPayment?: CrownPayment;
+}
+
+const lockUser = async (tx: Tx, userId: number): Promise<boolean> => {
+  const rows = await tx.execute(sql`select id from users where id = ${userId} for update`);
+  const list = (rows as unknown as { rows?: unknown[] }).rows ?? (rows as unknown as unknown[]);
+  return list.length > 0;
+};
+
+async function userOfCustomer(tx: Tx, provider: ProviderName, customerId: string | null) {
+  if (!customerId) return null;
+  const [row] = await tx
+    .select({ userId: billingCustomers.userId })
+    .from(billingCustomers)
+    .where(and(eq(billingCustomers.provider, provider), eq(billingCustomers.customerId, customerId)))
+    .limit(1);
+  return row?.userId ?? null;
+}
+
+/** Sets the user's plan columns from their subscriptions: the entitled one with the latest period wins. */
+export async function recomputeUser(tx: Tx, userId: number): Promise<void> {
+  const [best] = await tx
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...ENTITLED_STATUSES])))
+    .orderBy(desc(subscriptions.currentPeriodEnd))
+    .limit(1);
+  if (best) {
+    await tx
+      .update(users)
+      .set({
+        subscriptionType: best.plan,
+        subscriptionStatus: best.status,
+        currentPeriodEnd: best.currentPeriodEnd,
+        cancelAtPeriodEnd: best.cancelAtPeriodEnd,
+        pendingPlan: best.pendingPlan,
+      })
+      .where(eq(users.id, userId));
+    return;
+  }
+  const [any] = await tx
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .limit(1);
+  // hasSubscription is `subscription_type IS NOT NULL`: a subscription that truly ended clears it.
+  await tx
+    .update(users)
+    .set({
+      subscriptionType: null,
+      subscriptionStatus: any ? 'canceled' : 'none',
+      currentPeriodEnd: null,
+      cancelAtPeriodEnd: false,
+      pendingPlan: null,
+    })
+    .where(eq(users.id, userId));
+}
+
+async function applyEffects(tx: Tx, provider: ProviderName, effects: Effects, userId: number) {
+  if (effects.customer) {
+    await tx
+      .insert(billingCustomers)
+      .values({ userId: effects.customer.userId, provider, customerId: effects.customer.customerId })
+      .onConflictDoNothing();
+  }
+  const snap = effects.snapshot;
+  if (snap) {
+    const values = {
+      userId,
+      provider,
+      providerSubscriptionId: snap.id,
+      plan: snap.plan,
+      status: snap.status,
+      currentPeriodEnd: snap.currentPeriodEnd,
+      cancelAtPeriodEnd: snap.cancelAtPeriodEnd,
+      pendingPlan: snap.pendingPlan,
+      updatedAt: new Date(),
+    };
+    await tx
+      .insert(subscriptions)
+      .values(values)
+      .onConflictDoUpdate({
+        target: [subscriptions.provider, subscriptions.providerSubscriptionId],
+        set: values,
+      });
+    await recomputeUser(tx, userId);
+  }
+  const inv = effects.paidInvoice;
+  if (inv) {
+    await tx
+      .insert(payments)
+      .values({ userId, provider, reference: inv.id, kind: inv.billingReason, amountCents: inv.amountCents })
+      .onConflictDoNothing();
+    const allowance = PLANS[inv.plan].allowance;
+    const reason = inv.billingReason === 'subscription_update' ? 'upgrade' : 'allowance';
+    const parts: Array<[Currency, number]> = [
+      ['mix', allowance.mixCredits],
+      ['mastering', allowance.masteringCredits],
+      ['crown', allowance.crowns],
+    ];
+    for (const [currency, amount] of parts) {
+      await grant(tx, { userId, currency, amount, reason, reference: `${provider}:${inv.id}:${currency}` });
+    }
+  }
+  const pay = effects.crownPayment;
+  if (pay) {
+    await tx
+      .insert(payments)
+      .values({ userId, provider, reference: pay.id, kind: 'crowns', amountCents: pay.amountCents })
+      .onConflictDoNothing();
+    await grant(tx, {
+      userId,
+      currency: 'crown',
+      amount: pay.crowns,
+      reason: 'crown_purchase',
+      reference: `${provider}:${pay.id}:crown`,
+    });
+  }
+}
+
+export function createFulfilment(db: Db) {
+  /** Which user the effects are about: named directly, or through the provider's customer id. */
+  const resolveUser = async (tx: Tx, provider: ProviderName, e: Effects): Promise<number | null> =>
+    e.customer?.userId ??
+    e.crownPayment?.userId ??
+    e.snapshot?.userId ??
+    e.paidInvoice?.userId ??
+    (await userOfCustomer(tx, provider, e.snapshot?.customerId ?? null)) ??
+    (await userOfCustomer(tx, provider, e.paidInvoice?.customerId ?? null));
+
+  const fulfilIn = async (tx: Tx, provider: ProviderName, effects: Effects): Promise<number | null> => {
+    const userId = await resolveUser(tx, provider, effects);
+    // A deleted account (or a customer that is not ours): nothing to apply.
+    if (userId === null || !(await lockUser(tx, userId))) return null;
+    await applyEffects(tx, provider, effects, userId);
+    return userId;
+  };
+
+  return {
+    /** Applies effects learned from the provider's own API answer (the webhook repeats them harmlessly). */
+    fulfil: (provider: ProviderName, effects: Effects) =>
+      db.transaction((tx) => fulfilIn(tx, provider, effects)),
+
+    /**
+     * Applies a verified provider event once: its id is stored in the same transaction as its effects, so a
+     * redelivery (or a concurrent duplicate) finds the row and changes nothing. The subscription is re-read
+     * from the provider first, so the mirror ends in the provider's current state whatever the order.
+     */
+    async applyEvent(provider: PaymentProvider, event: ProviderEvent): Promise<'applied' | 'duplicate'> {
+      const [seen] = await db
+        .select({ id: paymentEvents.eventId })
+        .from(paymentEvents)
+        .where(and(eq(paymentEvents.provider, provider.name), eq(paymentEvents.eventId, event.id)))
+        .limit(1);
+      if (seen) return 'duplicate';
+      const snapshot = event.subscriptionId
+        ? await provider.retrieveSubscription(event.subscriptionId)
+        : undefined;
+      return db.transaction(async (tx) => {
+        const stored = await tx
+          .insert(paymentEvents)
+          .values({ provider: provider.name, eventId: event.id, type: event.type })
+          .onConflictDoNothing()
+          .returning({ id: paymentEvents.eventId });
+        if (stored.length === 0) return 'duplicate';
+        await fulfilIn(tx, provider.name, {
+          customer: event.customer,
+          snapshot,
+          paidInvoice: event.paidInvoice,
+          crownPayment: event.crownPayment,
+        });
+        return 'applied';
+      });
+    },
+  };
+}
+export type Fulfilment = ReturnType<typeof createFulfilment>;

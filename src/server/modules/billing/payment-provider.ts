@@ -1,0 +1,76 @@
+import type { PaymentMethodView } from '../../../shared/api/billing';
+import type { Plan, PlanId } from '../../../shared/plans';
+import type { UserRow } from '../auth/user-view';
+
+export type ProviderName = 'stripe' | 'local';
+
+/** A provider's subscription as re-read from the provider: the state we mirror, whatever the event order. */
+export interface SubscriptionSnapshot {
+  id: string;
+  /** From the subscription's own metadata (Stripe) or row (local); else found through the customer. */
+  userId: number | null;
+  customerId: string | null;
+  /** The plan the user is entitled to now. */
+  plan: PlanId;
+  /** A downgrade that starts with the next cycle. */
+  pendingPlan: PlanId | null;
+  status: string;
+  currentPeriodEnd: Date;
+  cancelAtPeriodEnd: boolean;
+}
+
+/** A paid invoice of a subscription: money taken, and the plan's allowance to grant once (reference = id). */
+export interface PaidInvoice {
+  id: string;
+  userId: number | null;
+  customerId: string | null;
+  subscriptionId: string | null;
+  plan: PlanId;
+  amountCents: number;
+  /** subscription_create | subscription_cycle | subscription_update (Stripe's billing_reason). */
+  billingReason: string;
+}
+
+/** A one-off payment for crowns (reference = the payment's id). */
+export interface CrownPayment {
+  id: string;
+  userId: number;
+  crowns: number;
+  amountCents: number;
+}
+
+/**
+ * What a verified provider event asks us to do. Both providers turn their events into this shape, and one
+ * fulfilment routine applies it (fulfilment.ts): the local provider is never a second code path.
+ */
+export interface ProviderEvent {
+  id: string;
+  type: string;
+  /** A checkout completed: this customer is this user. */
+  customer?: { customerId: string; userId: number };
+  /** Re-read this subscription from the provider and mirror it. */
+  subscriptionId?: string;
+  paidInvoice?: PaidInvoice;
+  crownPayment?: CrownPayment;
+}
+
+/** What the billing service asks of a payment provider (Stripe, or the local test provider). */
+export interface PaymentProvider {
+  readonly name: ProviderName;
+  /** Starts a hosted checkout for a subscription to `plan`; returns the page the browser goes to. */
+  createCheckout(user: UserRow, plan: Plan): Promise<string>;
+  retrieveSubscription(id: string): Promise<SubscriptionSnapshot>;
+  /** Immediate plan change with the new plan's full price charged now; the paid invoice comes back. */
+  upgrade(subscriptionId: string, to: Plan): Promise<PaidInvoice>;
+  /** Plan change that starts with the next cycle; nothing is charged now. */
+  scheduleDowngrade(subscriptionId: string, to: Plan): Promise<void>;
+  cancelAtPeriodEnd(subscriptionId: string): Promise<void>;
+  /** Ends the subscription now (account deletion). */
+  cancelNow(subscriptionId: string): Promise<void>;
+  /** Charges the saved card for crowns; resolves only once the money is taken. */
+  chargeCrowns(user: UserRow, crowns: number, amountCents: number): Promise<CrownPayment>;
+  listPaymentMethods(user: UserRow): Promise<PaymentMethodView[]>;
+}
+
+/** Provider statuses that keep the plan's access (Stripe keeps retrying a past_due invoice). */
+export const ENTITLED_STATUSES = ['active', 'trialing', 'past_due'] as const;

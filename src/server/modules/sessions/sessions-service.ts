@@ -1,0 +1,116 @@
+import { and, desc, eq, inArray, lt } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  listSessionsQuery,
+  SessionBody,
+  SessionList,
+  SessionSummary,
+  SessionView,
+} from '../../../shared/api/sessions';
+import { MESSAGES } from '../../../shared/messages';
+import type { Db } from '../../db/client';
+import { mixerSessions, tracks } from '../../db/schema';
+import { badRequest, notFound } from '../../errors';
+
+type SessionRow = typeof mixerSessions.$inferSelect;
+
+const toSummary = (r: SessionRow): SessionSummary => ({
+  id: r.id,
+  name: r.name,
+  vocalTrackId: r.vocalTrackId,
+  instrumentalTrackId: r.instrumentalTrackId,
+  style: r.style as SessionSummary['style'],
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+const toView = (r: SessionRow): SessionView => ({
+  ...toSummary(r),
+  vocalDuration: r.vocalDuration,
+  instrumentalDuration: r.instrumentalDuration,
+  clips: r.clips,
+  outputVolume: r.outputVolume,
+});
+
+/** Saved mixer arrangements; every read and write is scoped to the owner. */
+export function createSessionsService(db: Db) {
+  /** A session may only point at the user's own tracks: anyone else's id reads as invalid, like a missing one. */
+  async function assertOwnTracks(userId: number, body: SessionBody) {
+    const ids = [body.vocalTrackId, body.instrumentalTrackId].filter((v): v is number => v !== null);
+    if (ids.length === 0) return;
+    const own = await db
+      .select({ id: tracks.id })
+      .from(tracks)
+      .where(and(eq(tracks.userId, userId), inArray(tracks.id, ids)));
+    if (own.length !== new Set(ids).size) throw badRequest(MESSAGES.invalidTrackId, 'invalid_track');
+  }
+
+  const columns = (body: SessionBody) => ({
+    name: body.name,
+    vocalTrackId: body.vocalTrackId,
+    instrumentalTrackId: body.instrumentalTrackId,
+    vocalDuration: body.vocalDuration,
+    instrumentalDuration: body.instrumentalDuration,
+    clips: body.clips,
+    style: body.style,
+    outputVolume: body.outputVolume,
+  });
+
+  return {
+    async list(userId: number, q: z.infer<typeof listSessionsQuery>): Promise<SessionList> {
+      const rows = await db
+        .select()
+        .from(mixerSessions)
+        .where(and(eq(mixerSessions.userId, userId), q.before ? lt(mixerSessions.id, q.before) : undefined))
+        .orderBy(desc(mixerSessions.id))
+        .limit(q.limit + 1);
+      const page = rows.slice(0, q.limit);
+      return {
+        sessions: page.map(toSummary),
+        nextCursor: rows.length > q.limit ? page[page.length - 1]!.id : null,
+      };
+    },
+
+    async get(userId: number, id: number): Promise<SessionView> {
+      const [row] = await db
+        .select()
+        .from(mixerSessions)
+        .where(and(eq(mixerSessions.id, id), eq(mixerSessions.userId, userId)));
+      if (!row) throw notFound('Session not found');
+      return toView(row);
+    },
+
+    async create(userId: number, body: SessionBody): Promise<SessionView> {
+      await assertOwnTracks(userId, body);
+      const [row] = await db
+        .insert(mixerSessions)
+        .values({ userId, ...columns(body) })
+        .returning();
+      return toView(row!);
+    },
+
+    async update(userId: number, id: number, body: SessionBody): Promise<SessionView> {
+      await assertOwnTracks(userId, body);
+      const [row] = await db
+        .update(mixerSessions)
+        .set({ ...columns(body), updatedAt: new Date() })
+        .where(and(eq(mixerSessions.id, id), eq(mixerSessions.userId, userId)))
+        .returning();
+      if (!row) throw notFound('Session not found');
+      return toView(row);
+    },
+
+    async remove(userId: number, id: number): Promise<void> {
+      const gone = await db
+        .delete(mixerSessions)
+        .where(and(eq(mixerSessions.id, id), eq(mixerSessions.userId, userId)))
+        .returning({ id: mixerSessions.id });
+      if (gone.length === 0) throw notFound('Session not found');
+    },
+
+    async deleteAllForUser(userId: number): Promise<void> {
+      await db.delete(mixerSessions).where(eq(mixerSessions.userId, userId));
+    },
+  };
+}
+export type SessionsService = ReturnType<typeof createSessionsService>;

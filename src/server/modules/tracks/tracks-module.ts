@@ -1,0 +1,35 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { MAX_TRACK_BYTES } from '../../../shared/api/tracks';
+import type { AppContext } from '../../app';
+import { createStorage } from '../../storage/create-storage';
+import type { Storage } from '../../storage/storage';
+import { registerSessionsModule } from '../sessions/sessions-module';
+import { tracksRoutes } from './tracks-routes';
+import { createTracksService } from './tracks-service';
+
+/**
+ * Tracks (uploads, audio serving) and the mixer sessions that refer to them. Returns the storage so the
+ * health check can ask it whether it is writable.
+ */
+export async function registerTracksModule(app: FastifyInstance, ctx: AppContext): Promise<Storage> {
+  const storage = createStorage(ctx.config);
+  const tracks = createTracksService({
+    db: ctx.db,
+    storage,
+    quotaBytes: ctx.config.storageQuotaBytes,
+    log: (msg, err) => app.log.warn({ err }, msg),
+  });
+  // Multipart parsing exists only inside this scope: no other route accepts file parts.
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, {
+      // Browsers send a bare file name; keeping any path lets the route refuse crafted ones.
+      preservePath: true,
+      limits: { fileSize: MAX_TRACK_BYTES, files: 2, fields: 10, fieldSize: 4096, parts: 12 },
+    });
+    await tracksRoutes(scope, tracks);
+  });
+  await registerSessionsModule(app, ctx);
+  ctx.accountCleanups.push((user) => tracks.deleteAllForUser(user.id));
+  return storage;
+}

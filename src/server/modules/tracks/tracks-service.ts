@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import {
+  type AudioContentType,
+  type ListTracksQuery,
+  quotaExceededMessage,
+  type TrackKind,
+  type TrackList,
+  type TrackView,
+  type UploadTrackFields,
+} from '../../../shared/api/tracks';
+import type { Db } from '../../db/client';
+import { tracks, users } from '../../db/schema';
+import { AppError, notFound } from '../../errors';
+import { type ByteRange, ObjectNotFoundError, type Storage, userPrefix } from '../../storage/storage';
+import { type FileStream, sniffUpload } from './upload-stream';
+
+export type TrackRow = typeof tracks.$inferSelect;
+
+/** An object stored completely, not yet described by a row. */
+export interface StoredAudio {
+  key: string;
+  contentType: AudioContentType;
+  size: number;
+}
+
+export const audioUrlOf = (id: number) => `/api/tracks/${id}/audio`;
+
+export function toTrackView(row: TrackRow): TrackView {
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type as TrackKind,
+    audioUrl: audioUrlOf(row.id),
+    contentType: row.contentType as AudioContentType,
+    size: row.sizeBytes,
+    duration: row.duration,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export interface TracksServiceDeps {
+  db: Db;
+  storage: Storage;
+  quotaBytes: number;
+  log?: (msg: string, err?: unknown) => void;
+}
+
+export function createTracksService(d: TracksServiceDeps) {
+  const quotaError = () => new AppError(413, 'storage_quota_exceeded', quotaExceededMessage(d.quotaBytes));
+
+  async function usedBytes(userId: number, tx: Db = d.db): Promise<number> {
+    const [row] = await tx
+      .select({ used: sql<number>`coalesce(sum(${tracks.sizeBytes}), 0)::float8`.mapWith(Number) })
+      .from(tracks)
+      .where(eq(tracks.userId, userId));
+    return row?.used ?? 0;
+  }
+
+  async function findOwned(userId: number, id: number): Promise<TrackRow> {
+    const [row] = await d.db
+      .select()
+      .from(tracks)
+      .where(and(eq(tracks.id, id), eq(tracks.userId, userId)));
+    // Someone else's track and a missing one look the same, so ids cannot be probed.
+    if (!row) throw notFound('Track not found');
+    return row;
+  }
+
+  /** Best effort: a stored object whose upload failed afterwards (bad fields, quota) goes again. */
+  async function discard(key: string): Promise<void> {
+    await d.storage.delete(key).catch((err) => d.log?.(`could not delete ${key}`, err));
+  }
+
+  return {
+    usedBytes,
+    findOwned,
+    discard,
+
+    /** Fails fast, before any byte is read, when the user has no room left at all. */
+    async assertRoom(userId: number): Promise<number> {
+      const free = d.quotaBytes - (await usedBytes(userId));
+      if (free <= 0) throw quotaError();
+      return free;
+    },
+
+    /**
+     * Streams one uploaded file into storage under a fresh server-made key. The type comes from the file's
+     * bytes; a refused or broken file leaves no object behind (Storage.put is all-or-nothing).
+     */
+    async storeAudio(userId: number, file: FileStream, freeBytes: number): Promise<StoredAudio> {
+      const { contentType, body } = await sniffUpload(file, { bytes: freeBytes, error: quotaError });
+      const key = `${userPrefix(userId)}${randomUUID()}`;
+      const { size } = await d.storage.put(key, body, { contentType });
+      return { key, contentType, size };
+    },
+
+    /**
+     * Writes the row for a complete object. The user row is locked so that concurrent uploads of one user
+     * are checked against the quota one after another (a sum read outside the lock lets both through).
+     */
+    async createTrack(userId: number, stored: StoredAudio, fields: UploadTrackFields): Promise<TrackView> {
+      const row = await d.db.transaction(async (tx) => {
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+        if ((await usedBytes(userId, tx as unknown as Db)) + stored.size > d.quotaBytes) throw quotaError();
+        const [inserted] = await tx
+          .insert(tracks)
+          .values({
+            userId,
+            name: fields.name,
+            type: fields.type,
+            contentType: stored.contentType,
+            sizeBytes: stored.size,
+            duration: fields.duration,
+            storageKey: stored.key,
+          })
+          .returning();
+        return inserted!;
+      });
+      return toTrackView(row);
+    },
+
+    async get(userId: number, id: number): Promise<TrackView> {
+      return toTrackView(await findOwned(userId, id));
+    },
+
+    async list(userId: number, q: ListTracksQuery): Promise<TrackList> {
+      const rows = await d.db
+        .select()
+        .from(tracks)
+        .where(and(eq(tracks.userId, userId), q.before ? lt(tracks.id, q.before) : undefined))
+        .orderBy(desc(tracks.id))
+        .limit(q.limit + 1);
+      const page = rows.slice(0, q.limit);
+      return {
+        tracks: page.map(toTrackView),
+        nextCursor: rows.length > q.limit ? page[page.length - 1]!.id : null,
+        usedBytes: await usedBytes(userId),
+        quotaBytes: d.quotaBytes,
+      };
+    },
+
+    /** Row first (the track is gone for the user at once), then the object. */
+    async remove(userId: number, id: number): Promise<void> {
+      const [row] = await d.db
+        .delete(tracks)
+        .where(and(eq(tracks.id, id), eq(tracks.userId, userId)))
+        .returning();
+      if (!row) throw notFound('Track not found');
+      // An object that fails to go stays under the user's prefix and is swept with the account.
+      await discard(row.storageKey);
+    },
+
+    async openAudio(row: TrackRow, range?: ByteRange): Promise<Readable> {
+      try {
+        return await d.storage.get(row.storageKey, range);
+      } catch (err) {
+        if (err instanceof ObjectNotFoundError) {
+          d.log?.(`track ${row.id} has no stored object`, err);
+          throw notFound('Track not found');
+        }
+        throw err;
+      }
+    },
+
+    /** Account deletion: every object under the user's prefix, then the rows. */
+    async deleteAllForUser(userId: number): Promise<void> {
+      await d.storage.deletePrefix(userPrefix(userId));
+      await d.db.delete(tracks).where(eq(tracks.userId, userId));
+    },
+  };
+}
+export type TracksService = ReturnType<typeof createTracksService>;

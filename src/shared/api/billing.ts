@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { CROWN_PURCHASE, PLAN_IDS } from '../plans';
+import { publicUser } from './user';
+
+/** User-facing texts of billing, quoted from the spec where it gives them (sections 5, 6 and 8). */
+export const BILLING_MESSAGES = {
+  subscriptionRequiredMastering: 'Upgrade to Pro or Unlimited plan to download your mastered track',
+  subscriptionRequiredMix: 'Upgrade to Pro or Unlimited plan to download your mix',
+  noCreditsMastering: 'You need mastering credits or crowns to download. Purchase more or upgrade your plan.',
+  noCreditsMix: 'You need mix credits or crowns to download. Purchase more or upgrade your plan.',
+  crownsNeedSubscription: 'Buying crowns requires an active subscription.',
+  crownQuantity: `Choose between ${CROWN_PURCHASE.min} and ${CROWN_PURCHASE.max} crowns (maximum ${CROWN_PURCHASE.max} crowns per purchase)`,
+  unknownPlan: 'Unknown plan',
+  alreadySubscribed: 'You already have an active subscription. Change it in Settings.',
+  noSubscription: 'You have no active subscription.',
+  upgradeOnlyFromPro: 'Only a Pro subscription can be upgraded to Unlimited.',
+  downgradeOnlyFromUnlimited: 'Only an Unlimited subscription can be downgraded to Pro.',
+  downgradeAlreadyScheduled: 'Your downgrade to Pro is already scheduled for the next billing cycle.',
+  alreadyCanceling: 'Your subscription is already set to end at the close of this billing period.',
+  planRequired: 'Choose the plan to change to',
+  noPaymentMethod: 'No saved card to charge. Subscribe again through checkout.',
+  cardDeclined: 'Your card was declined.',
+  cardNumberIncorrect: 'Your card number is incorrect.',
+  cardExpired: "Your card's expiration date is incorrect or in the past.",
+  cvcIncorrect: "Your card's security code is incorrect.",
+  nonTestCard:
+    'Your card was declined. This is a test checkout: use one of the test cards shown on the page.',
+  authenticationFailed:
+    'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+  checkoutExpired: 'This checkout session is no longer available. Start again from the pricing page.',
+  cycleNeedsLocalProvider: 'Billing cycles are advanced by Stripe itself when Stripe is configured.',
+  providerUnavailable: 'The payment provider could not be reached. Please try again in a moment.',
+} as const;
+
+export const spendCreditBody = z.object({
+  type: z.enum(['mastering', 'mix'], { error: "type must be 'mastering' or 'mix'" }),
+  /** One per download attempt, chosen by the browser: a retried request spends once. */
+  idempotencyKey: z
+    .string({ error: 'idempotencyKey is required' })
+    .trim()
+    .min(8, 'idempotencyKey must be 8 to 100 characters')
+    .max(100, 'idempotencyKey must be 8 to 100 characters'),
+});
+export type SpendCreditBody = z.infer<typeof spendCreditBody>;
+
+export const spendCreditResponse = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  user: publicUser,
+});
+export type SpendCreditResponse = z.infer<typeof spendCreditResponse>;
+
+export const purchaseCrownsBody = z.object({
+  amount: z
+    .number({ error: BILLING_MESSAGES.crownQuantity })
+    .int(BILLING_MESSAGES.crownQuantity)
+    .min(CROWN_PURCHASE.min, BILLING_MESSAGES.crownQuantity)
+    .max(CROWN_PURCHASE.max, BILLING_MESSAGES.crownQuantity),
+});
+export type PurchaseCrownsBody = z.infer<typeof purchaseCrownsBody>;
+
+/** totalCost is integer cents, like every amount of money in this codebase (src/shared/plans.ts). */
+export const purchaseCrownsResponse = z.object({ totalCost: z.number().int(), user: publicUser });
+export type PurchaseCrownsResponse = z.infer<typeof purchaseCrownsResponse>;
+
+export const checkoutSessionBody = z.object({
+  lookup_key: z.enum(['pro_plan', 'unlimited_plan'], { error: BILLING_MESSAGES.unknownPlan }),
+});
+export type CheckoutSessionBody = z.infer<typeof checkoutSessionBody>;
+
+export const checkoutSessionResponse = z.object({ url: z.string() });
+export type CheckoutSessionResponse = z.infer<typeof checkoutSessionResponse>;
+
+export const changeSubscriptionBody = z.discriminatedUnion(
+  'type',
+  [
+    z.object({
+      type: z.literal('upgrade'),
+      plan: z.literal('unlimited', { error: BILLING_MESSAGES.upgradeOnlyFromPro }),
+    }),
+    z.object({
+      type: z.literal('downgrade'),
+      plan: z.literal('pro', { error: BILLING_MESSAGES.downgradeOnlyFromUnlimited }),
+    }),
+    z.object({ type: z.literal('cancel'), plan: z.enum(PLAN_IDS).optional() }),
+  ],
+  { error: "type must be 'upgrade', 'downgrade' or 'cancel'" },
+);
+export type ChangeSubscriptionBody = z.infer<typeof changeSubscriptionBody>;
+
+export const paymentMethodView = z.object({
+  brand: z.string(),
+  last4: z.string(),
+  expMonth: z.number().int(),
+  expYear: z.number().int(),
+});
+export type PaymentMethodView = z.infer<typeof paymentMethodView>;
+
+export const paymentMethodsResponse = z.object({ methods: z.array(paymentMethodView) });
+export type PaymentMethodsResponse = z.infer<typeof paymentMethodsResponse>;
+
+/** Admin (and `npm run billing:cycle`): start the next billing cycle of a user on the local provider. */
+export const advanceCycleBody = z.object({ userId: z.number().int().positive() });
+export type AdvanceCycleBody = z.infer<typeof advanceCycleBody>;
