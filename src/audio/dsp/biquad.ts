@@ -126,40 +126,27 @@ export class BiquadCascade {
     this.#state.fill(0);
   }
 
-  /** Filters `data[start..end)` of channel `channel` in place. */
+  /**
+   * Filters `data[start..end)` of channel `channel` in place. Each section runs as its own pass with its
+   * coefficients and state in locals: on a block that stays in cache this beats one loop over all sections
+   * with state in memory.
+   */
   process(data: Float32Array, channel: number, start = 0, end = data.length): void {
-    const coefs = this.#coefs;
-    const state = this.#state;
     const base = channel * this.sections * 2;
-    if (this.sections === 1) {
-      this.#processOne(data, base, start, end);
-      return;
-    }
-    const last = this.sections * 5;
-    for (let i = start; i < end; i++) {
-      let x = data[i]!;
-      for (let c = 0, s = base; c < last; c += 5, s += 2) {
-        const y = coefs[c]! * x + state[s]!;
-        state[s] = coefs[c + 1]! * x - coefs[c + 3]! * y + state[s + 1]!;
-        state[s + 1] = coefs[c + 2]! * x - coefs[c + 4]! * y;
-        x = y;
-      }
-      data[i] = x;
-    }
-    this.#flush(base);
+    for (let s = 0; s < this.sections; s++) this.#processSection(data, s, base + s * 2, start, end);
   }
 
-  /** The common single-section case with the coefficients and state in locals. */
-  #processOne(data: Float32Array, base: number, start: number, end: number): void {
+  #processSection(data: Float32Array, section: number, state: number, start: number, end: number): void {
     const coefs = this.#coefs;
-    const state = this.#state;
-    const b0 = coefs[0]!;
-    const b1 = coefs[1]!;
-    const b2 = coefs[2]!;
-    const a1 = coefs[3]!;
-    const a2 = coefs[4]!;
-    let s1 = state[base]!;
-    let s2 = state[base + 1]!;
+    const st = this.#state;
+    const o = section * 5;
+    const b0 = coefs[o]!;
+    const b1 = coefs[o + 1]!;
+    const b2 = coefs[o + 2]!;
+    const a1 = coefs[o + 3]!;
+    const a2 = coefs[o + 4]!;
+    let s1 = st[state]!;
+    let s2 = st[state + 1]!;
     for (let i = start; i < end; i++) {
       const x = data[i]!;
       const y = b0 * x + s1;
@@ -167,15 +154,8 @@ export class BiquadCascade {
       s2 = b2 * x - a2 * y;
       data[i] = y;
     }
-    state[base] = s1;
-    state[base + 1] = s2;
-    this.#flush(base);
-  }
-
-  #flush(base: number): void {
-    const state = this.#state;
-    for (let s = base, end = base + this.sections * 2; s < end; s++) {
-      if (Math.abs(state[s]!) < DENORMAL_FLOOR) state[s] = 0;
-    }
+    // Flush decaying state before it can become denormal.
+    st[state] = Math.abs(s1) < DENORMAL_FLOOR ? 0 : s1;
+    st[state + 1] = Math.abs(s2) < DENORMAL_FLOOR ? 0 : s2;
   }
 }

@@ -87,28 +87,47 @@ export class Compressor {
     let env = this.#envelope;
     let gain = this.#gain;
     let step = this.#step;
-    let frame = this.#frame;
-    for (let i = start; i < end; i++, frame++) {
-      if (frame % CONTROL === 0) {
+    // Frames left until the next control point (control points sit at absolute multiples of 16).
+    let untilControl = (CONTROL - (this.#frame % CONTROL)) % CONTROL;
+    for (let i = start; i < end; ) {
+      if (untilControl === 0) {
         // Flush a decayed detector before it turns denormal during long silences.
         if (env < 1e-20) env = 0;
         const target = env > 0 ? 10 ** (this.gainDbFor(20 * Math.log10(env)) / 20) : 1;
         step = (target - gain) / CONTROL;
+        untilControl = CONTROL;
       }
-      const l = left[i]!;
-      const r = right[i]!;
-      const al = l < 0 ? -l : l;
-      const ar = r < 0 ? -r : r;
-      const a = al > ar ? al : ar;
-      env += (a > env ? attack : release) * (a - env);
-      gain += step;
-      left[i] = l * gain;
-      if (count > 1) right[i] = r * gain;
-      for (let c = 2; c < count; c++) channels[c]![i] = channels[c]![i]! * gain;
+      const stop = Math.min(end, i + untilControl);
+      untilControl -= stop - i;
+      if (count === 2) {
+        for (; i < stop; i++) {
+          const l = left[i]!;
+          const r = right[i]!;
+          const al = l < 0 ? -l : l;
+          const ar = r < 0 ? -r : r;
+          const a = al > ar ? al : ar;
+          env += (a > env ? attack : release) * (a - env);
+          gain += step;
+          left[i] = l * gain;
+          right[i] = r * gain;
+        }
+      } else {
+        for (; i < stop; i++) {
+          let a = 0;
+          for (let c = 0; c < count; c++) {
+            const v = channels[c]![i]!;
+            const av = v < 0 ? -v : v;
+            if (av > a) a = av;
+          }
+          env += (a > env ? attack : release) * (a - env);
+          gain += step;
+          for (let c = 0; c < count; c++) channels[c]![i] = channels[c]![i]! * gain;
+        }
+      }
     }
+    this.#frame += end - start;
     this.#envelope = env;
     this.#gain = gain;
     this.#step = step;
-    this.#frame = frame;
   }
 }

@@ -14,7 +14,36 @@
  * The same object runs as a stream in the AudioWorklet (output delayed by `latency` frames) and offline
  * (`limitOffline` compensates the delay, so the output lines up with the input sample for sample).
  */
-import { HISTORY } from './true-peak';
+import { HISTORY, TRUE_PEAK_TAP_L1 } from './true-peak';
+
+const C0 = -0.006591796875;
+const C1 = 0.02587890625;
+const C2 = -0.0462646484375;
+const C3 = 0.080810546875;
+const C4 = -0.1617431640625;
+const C5 = 1.1094970703125;
+const D0 = 0.010009765625;
+const D1 = -0.00390625;
+const D2 = 0.0069580078125;
+const D3 = -0.014404296875;
+const D4 = 0.0428466796875;
+const D5 = -0.8348388671875;
+const E0 = -0.048095703125;
+const E1 = 0.0623779296875;
+const E2 = -0.1099853515625;
+const E3 = 0.190673828125;
+const E4 = -0.3668212890625;
+const E5 = 1.244873046875;
+const F0 = -0.01025390625;
+const F1 = -0.0037841796875;
+const F2 = 0.0064697265625;
+const F3 = -0.012451171875;
+const F4 = 0.0338134765625;
+const F5 = -0.314697265625;
+
+// Folded BS.1770 taps: C/D = phase 0 +/- phase 3, E/F = phase 1 +/- phase 2 (see true-peak.ts).
+
+const CHUNK = 256;
 
 export const LIMITER_BLOCK = 16;
 
@@ -106,7 +135,10 @@ export class TruePeakLimiter {
   #gains: Float64Array;
   #frame = 0;
   #blockPeak = 0;
-  #scratch: Float64Array;
+  /** Per channel: the largest |sample| among the 11 in the detector's history. */
+  #historyMax: Float64Array;
+  #peaks = new Float64Array(CHUNK);
+  #frameGain = new Float64Array(CHUNK);
 
   constructor(sampleRate: number, channelCount: number, options: LimiterOptions = {}) {
     this.channelCount = channelCount;
@@ -114,12 +146,13 @@ export class TruePeakLimiter {
     const A = this.#computer.average;
     this.latency = (2 + A) * LIMITER_BLOCK + 5;
     let size = 1;
-    while (size < this.latency + LIMITER_BLOCK) size <<= 1;
+    // A whole chunk is written before its delayed frames are read.
+    while (size < this.latency + CHUNK) size <<= 1;
     this.#mask = size - 1;
     this.#ring = Array.from({ length: channelCount }, () => new Float32Array(size));
     this.#history = Array.from({ length: channelCount }, () => new Float64Array(HISTORY));
     this.#gains = new Float64Array(64).fill(1);
-    this.#scratch = new Float64Array(channelCount);
+    this.#historyMax = new Float64Array(channelCount);
   }
 
   reset(): void {
@@ -129,138 +162,150 @@ export class TruePeakLimiter {
     this.#gains.fill(1);
     this.#frame = 0;
     this.#blockPeak = 0;
+    this.#historyMax.fill(0);
   }
 
   /**
    * Consumes `input[c][start..end)` and writes as many delayed output frames to `output[c][start..end)`
-   * (in place is allowed: each frame is read before it is written).
+   * (in place is allowed: a chunk is read before it is written).
    */
   process(input: readonly Float32Array[], output: readonly Float32Array[], start: number, end: number): void {
+    for (let a = start; a < end; a += CHUNK) this.#chunk(input, output, a, Math.min(end, a + CHUNK));
+  }
+
+  #chunk(input: readonly Float32Array[], output: readonly Float32Array[], a: number, b: number): void {
+    const n = b - a;
     const channels = this.channelCount;
-    const ring = this.#ring;
     const mask = this.#mask;
+    const g = this.inputGain;
+    const f0 = this.#frame;
+    const peaks = this.#peaks;
+    peaks.fill(0, 0, n);
+    // Below this no oversampled value can reach the threshold (L1 bound of the taps): skip interpolating.
+    const safe = this.#computer.threshold / TRUE_PEAK_TAP_L1;
+    for (let c = 0; c < channels; c++) {
+      const x = input[c]!;
+      const ring = this.#ring[c]!;
+      const h = this.#history[c]!;
+      let max = this.#historyMax[c]!;
+      let chunkMax = 0;
+      for (let k = 0; k < n; k++) {
+        const v = x[a + k]! * g;
+        ring[(f0 + k) & mask] = v;
+        const av = v < 0 ? -v : v;
+        if (av > chunkMax) chunkMax = av;
+      }
+      if (chunkMax > max) max = chunkMax;
+      if (max > safe) this.#interpolate(ring, f0, n, h, peaks);
+      else {
+        for (let k = 1; k <= HISTORY; k++) h[k - 1] = ring[(f0 + n - k) & mask]!;
+      }
+      // The history is at most the last 11 samples, all inside this chunk when it is long enough.
+      this.#historyMax[c] = n >= HISTORY ? chunkMax : max;
+    }
     const gains = this.#gains;
     const gainMask = gains.length - 1;
     const A = this.#computer.average;
-    const latency = this.latency;
-    const g = this.inputGain;
-    const scratch = this.#scratch;
-    let frame = this.#frame;
     let blockPeak = this.#blockPeak;
-    for (let i = start; i < end; i++, frame++) {
-      const slot = frame & mask;
-      let peak = 0;
-      for (let c = 0; c < channels; c++) {
-        const x0 = input[c]![i]! * g;
-        ring[c]![slot] = x0;
-        scratch[c] = x0;
-        const v = this.#detect(c, x0);
-        if (v > peak) peak = v;
-      }
-      if (peak > blockPeak) blockPeak = peak;
+    for (let k = 0; k < n; k++) {
+      const p = peaks[k]!;
+      if (p > blockPeak) blockPeak = p;
       // The detector's values refer to frame - 6: block b is complete once frame (b + 1) * 16 + 5 is in.
-      const j = frame - 6;
-      if (j >= 0 && (j + 1) % LIMITER_BLOCK === 0) {
-        const b = (j + 1) / LIMITER_BLOCK - 1;
+      const j = f0 + k - 6;
+      if (j >= 0 && ((j + 1) & (LIMITER_BLOCK - 1)) === 0) {
+        const block = ((j + 1) >> 4) - 1;
         const s = this.#computer.push(blockPeak);
         blockPeak = 0;
         // s_b is the start-boundary gain of block b - A.
-        if (b - A >= 0) gains[(b - A) & gainMask] = s;
-      }
-      const m = frame - latency;
-      if (m >= 0) {
-        const block = Math.floor(m / LIMITER_BLOCK);
-        const t = (m - block * LIMITER_BLOCK) / LIMITER_BLOCK;
-        const g0 = gains[block & gainMask]!;
-        const gain = g0 + (gains[(block + 1) & gainMask]! - g0) * t;
-        const outSlot = m & mask;
-        for (let c = 0; c < channels; c++) output[c]![i] = ring[c]![outSlot]! * gain;
-      } else {
-        for (let c = 0; c < channels; c++) output[c]![i] = 0;
+        if (block - A >= 0) gains[(block - A) & gainMask] = s;
       }
     }
-    this.#frame = frame;
     this.#blockPeak = blockPeak;
+    const frameGain = this.#frameGain;
+    const latency = this.latency;
+    for (let k = 0; k < n; k++) {
+      const m = f0 + k - latency;
+      if (m < 0) {
+        frameGain[k] = 0;
+        continue;
+      }
+      const block = m >> 4;
+      const g0 = gains[block & gainMask]!;
+      frameGain[k] = g0 + (gains[(block + 1) & gainMask]! - g0) * ((m & 15) * 0.0625);
+    }
+    for (let c = 0; c < channels; c++) {
+      const out = output[c]!;
+      const ring = this.#ring[c]!;
+      const base = f0 - latency;
+      for (let k = 0; k < n; k++) out[a + k] = ring[(base + k) & mask]! * frameGain[k]!;
+    }
+    this.#frame = f0 + n;
   }
 
-  /** Interpolates one new sample of channel c; returns the peak of frame - 6's neighbourhood. */
-  #detect(c: number, x0: number): number {
-    const h = this.#history[c]!;
-    const x1 = h[0]!;
-    const x2 = h[1]!;
-    const x3 = h[2]!;
-    const x4 = h[3]!;
-    const x5 = h[4]!;
-    const x6 = h[5]!;
-    const x7 = h[6]!;
-    const x8 = h[7]!;
-    const x9 = h[8]!;
-    const x10 = h[9]!;
-    const x11 = h[10]!;
-    const p0 =
-      0.001708984375 * x0 +
-      0.010986328125 * x1 -
-      0.0196533203125 * x2 +
-      0.033203125 * x3 -
-      0.0594482421875 * x4 +
-      0.1373291015625 * x5 +
-      0.97216796875 * x6 -
-      0.102294921875 * x7 +
-      0.047607421875 * x8 -
-      0.026611328125 * x9 +
-      0.014892578125 * x10 -
-      0.00830078125 * x11;
-    const p1 =
-      -0.0291748046875 * x0 +
-      0.029296875 * x1 -
-      0.0517578125 * x2 +
-      0.089111328125 * x3 -
-      0.16650390625 * x4 +
-      0.465087890625 * x5 +
-      0.77978515625 * x6 -
-      0.2003173828125 * x7 +
-      0.1015625 * x8 -
-      0.0582275390625 * x9 +
-      0.0330810546875 * x10 -
-      0.0189208984375 * x11;
-    const p2 =
-      -0.0189208984375 * x0 +
-      0.0330810546875 * x1 -
-      0.0582275390625 * x2 +
-      0.1015625 * x3 -
-      0.2003173828125 * x4 +
-      0.77978515625 * x5 +
-      0.465087890625 * x6 -
-      0.16650390625 * x7 +
-      0.089111328125 * x8 -
-      0.0517578125 * x9 +
-      0.029296875 * x10 -
-      0.0291748046875 * x11;
-    const p3 =
-      -0.00830078125 * x0 +
-      0.014892578125 * x1 -
-      0.026611328125 * x2 +
-      0.047607421875 * x3 -
-      0.102294921875 * x4 +
-      0.97216796875 * x5 +
-      0.1373291015625 * x6 -
-      0.0594482421875 * x7 +
-      0.033203125 * x8 -
-      0.0196533203125 * x9 +
-      0.010986328125 * x10 +
-      0.001708984375 * x11;
-    h[10] = x10;
-    h[9] = x9;
-    h[8] = x8;
-    h[7] = x7;
-    h[6] = x6;
-    h[5] = x5;
-    h[4] = x4;
-    h[3] = x3;
-    h[2] = x2;
-    h[1] = x1;
-    h[0] = x0;
-    return Math.max(Math.abs(p0), Math.abs(p1), Math.abs(p2), Math.abs(p3), Math.abs(x5), Math.abs(x6));
+  /** 4x interpolation of n new samples (read from the ring); peaks[k] takes the max over channels. */
+  #interpolate(ring: Float32Array, f0: number, n: number, h: Float64Array, peaks: Float64Array): void {
+    const mask = this.#mask;
+    let x1 = h[0]!;
+    let x2 = h[1]!;
+    let x3 = h[2]!;
+    let x4 = h[3]!;
+    let x5 = h[4]!;
+    let x6 = h[5]!;
+    let x7 = h[6]!;
+    let x8 = h[7]!;
+    let x9 = h[8]!;
+    let x10 = h[9]!;
+    let x11 = h[10]!;
+    for (let k = 0; k < n; k++) {
+      const x0 = ring[(f0 + k) & mask]!;
+      const u0 = x0 + x11;
+      const w0 = x0 - x11;
+      const u1 = x1 + x10;
+      const w1 = x1 - x10;
+      const u2 = x2 + x9;
+      const w2 = x2 - x9;
+      const u3 = x3 + x8;
+      const w3 = x3 - x8;
+      const u4 = x4 + x7;
+      const w4 = x4 - x7;
+      const u5 = x5 + x6;
+      const w5 = x5 - x6;
+      const s03 = C0 * u0 + C1 * u1 + C2 * u2 + C3 * u3 + C4 * u4 + C5 * u5;
+      const d03 = D0 * w0 + D1 * w1 + D2 * w2 + D3 * w3 + D4 * w4 + D5 * w5;
+      const s12 = E0 * u0 + E1 * u1 + E2 * u2 + E3 * u3 + E4 * u4 + E5 * u5;
+      const d12 = F0 * w0 + F1 * w1 + F2 * w2 + F3 * w3 + F4 * w4 + F5 * w5;
+      // max(|p0|, |p3|) = (|p0 + p3| + |p0 - p3|) / 2, and likewise for phases 1 and 2.
+      const v03 = (s03 < 0 ? -s03 : s03) + (d03 < 0 ? -d03 : d03);
+      const v12 = (s12 < 0 ? -s12 : s12) + (d12 < 0 ? -d12 : d12);
+      let v = (v03 > v12 ? v03 : v12) * 0.5;
+      const v5 = x5 < 0 ? -x5 : x5;
+      const v6 = x6 < 0 ? -x6 : x6;
+      if (v5 > v) v = v5;
+      if (v6 > v) v = v6;
+      if (v > peaks[k]!) peaks[k] = v;
+      x11 = x10;
+      x10 = x9;
+      x9 = x8;
+      x8 = x7;
+      x7 = x6;
+      x6 = x5;
+      x5 = x4;
+      x4 = x3;
+      x3 = x2;
+      x2 = x1;
+      x1 = x0;
+    }
+    h[0] = x1;
+    h[1] = x2;
+    h[2] = x3;
+    h[3] = x4;
+    h[4] = x5;
+    h[5] = x6;
+    h[6] = x7;
+    h[7] = x8;
+    h[8] = x9;
+    h[9] = x10;
+    h[10] = x11;
   }
 }
 

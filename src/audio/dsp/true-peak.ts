@@ -3,10 +3,11 @@
  * (12 taps per phase), the maximum absolute value of the oversampled signal (and of the samples themselves).
  *
  * Phase 0 is almost the identity; phases 2 and 3 are phases 1 and 0 reversed. Input index n yields the four
- * oversampled values lying between samples n-6 and n-5 (the filter's delay).
+ * oversampled values lying between samples n-6 and n-5 (the filter's delay). The symmetry halves the work:
+ * with u_k = x_k + x_(11-k) and w_k = x_k - x_(11-k), p0 + p3 and p0 - p3 (and p1 +/- p2) are 6-tap sums.
  */
 
-// Phase 0 (p0) and phase 1 (p1) taps; index k multiplies x[n-k].
+// Phase 0 (A) and phase 1 (B) taps; index k multiplies x[n-k].
 const A0 = 0.001708984375;
 const A1 = 0.010986328125;
 const A2 = -0.0196533203125;
@@ -31,6 +32,33 @@ const B8 = 0.1015625;
 const B9 = -0.0582275390625;
 const B10 = 0.0330810546875;
 const B11 = -0.0189208984375;
+
+const C0 = -0.006591796875;
+const C1 = 0.02587890625;
+const C2 = -0.0462646484375;
+const C3 = 0.080810546875;
+const C4 = -0.1617431640625;
+const C5 = 1.1094970703125;
+const D0 = 0.010009765625;
+const D1 = -0.00390625;
+const D2 = 0.0069580078125;
+const D3 = -0.014404296875;
+const D4 = 0.0428466796875;
+const D5 = -0.8348388671875;
+const E0 = -0.048095703125;
+const E1 = 0.0623779296875;
+const E2 = -0.1099853515625;
+const E3 = 0.190673828125;
+const E4 = -0.3668212890625;
+const E5 = 1.244873046875;
+const F0 = -0.01025390625;
+const F1 = -0.0037841796875;
+const F2 = 0.0064697265625;
+const F3 = -0.012451171875;
+const F4 = 0.0338134765625;
+const F5 = -0.314697265625;
+
+// Folded taps: C/D = phase 0 +/- phase 3, E/F = phase 1 +/- phase 2, for k = 0..5.
 
 /** The published table, for tests and for anyone who needs the taps as data. Rows are phases. */
 export const TRUE_PEAK_TAPS: readonly (readonly number[])[] = [
@@ -99,63 +127,26 @@ export const truePeakOf = (
     } else {
       for (let i = a; i < b; i++) {
         const x0 = data[i]!;
-        const p0 =
-          A0 * x0 +
-          A1 * x1 +
-          A2 * x2 +
-          A3 * x3 +
-          A4 * x4 +
-          A5 * x5 +
-          A6 * x6 +
-          A7 * x7 +
-          A8 * x8 +
-          A9 * x9 +
-          A10 * x10 +
-          A11 * x11;
-        const p1 =
-          B0 * x0 +
-          B1 * x1 +
-          B2 * x2 +
-          B3 * x3 +
-          B4 * x4 +
-          B5 * x5 +
-          B6 * x6 +
-          B7 * x7 +
-          B8 * x8 +
-          B9 * x9 +
-          B10 * x10 +
-          B11 * x11;
-        const p2 =
-          B11 * x0 +
-          B10 * x1 +
-          B9 * x2 +
-          B8 * x3 +
-          B7 * x4 +
-          B6 * x5 +
-          B5 * x6 +
-          B4 * x7 +
-          B3 * x8 +
-          B2 * x9 +
-          B1 * x10 +
-          B0 * x11;
-        const p3 =
-          A11 * x0 +
-          A10 * x1 +
-          A9 * x2 +
-          A8 * x3 +
-          A7 * x4 +
-          A6 * x5 +
-          A5 * x6 +
-          A4 * x7 +
-          A3 * x8 +
-          A2 * x9 +
-          A1 * x10 +
-          A0 * x11;
-        const m0 = p0 < 0 ? -p0 : p0;
-        const m1 = p1 < 0 ? -p1 : p1;
-        const m2 = p2 < 0 ? -p2 : p2;
-        const m3 = p3 < 0 ? -p3 : p3;
-        const m = Math.max(m0, m1, m2, m3);
+        const u0 = x0 + x11;
+        const w0 = x0 - x11;
+        const u1 = x1 + x10;
+        const w1 = x1 - x10;
+        const u2 = x2 + x9;
+        const w2 = x2 - x9;
+        const u3 = x3 + x8;
+        const w3 = x3 - x8;
+        const u4 = x4 + x7;
+        const w4 = x4 - x7;
+        const u5 = x5 + x6;
+        const w5 = x5 - x6;
+        const s03 = C0 * u0 + C1 * u1 + C2 * u2 + C3 * u3 + C4 * u4 + C5 * u5;
+        const d03 = D0 * w0 + D1 * w1 + D2 * w2 + D3 * w3 + D4 * w4 + D5 * w5;
+        const s12 = E0 * u0 + E1 * u1 + E2 * u2 + E3 * u3 + E4 * u4 + E5 * u5;
+        const d12 = F0 * w0 + F1 * w1 + F2 * w2 + F3 * w3 + F4 * w4 + F5 * w5;
+        // max(|p0|, |p3|) = (|p0 + p3| + |p0 - p3|) / 2, and likewise for phases 1 and 2.
+        const v03 = (s03 < 0 ? -s03 : s03) + (d03 < 0 ? -d03 : d03);
+        const v12 = (s12 < 0 ? -s12 : s12) + (d12 < 0 ? -d12 : d12);
+        const m = (v03 > v12 ? v03 : v12) * 0.5;
         if (m > peak) peak = m;
         x11 = x10;
         x10 = x9;
