@@ -1,125 +1,122 @@
 /**
- * A light plate-like reverb for the vocal (stage 6): Schroeder/Moorer style, eight damped feedback combs in
- * parallel and four allpasses in series per side, the right side's delays offset for stereo width
- * (the well-known Freeverb tunings, scaled to the sample rate). The dry vocal stays centred; only the
- * reverb return is stereo.
+ * A light reverb for the vocal (stage 6): pre-delay, two allpass diffusers, then a four-line feedback delay
+ * network (Jot/Stautner-Puckette) mixed by an orthogonal Hadamard matrix, with a one-pole low-pass in each
+ * line so highs die first. The dry vocal stays centred; the return is stereo (different lines feed each
+ * side). One sample costs 6 delay-line reads and writes: about a quarter of a Freeverb-style bank of eight
+ * combs and four allpasses per side, which took most of a 4-minute mixdown's time.
  */
-const COMB_TUNING = [1116, 1188, 1277, 1356, 1422, 1491, 1557, 1617];
-const ALLPASS_TUNING = [556, 441, 341, 225];
-const STEREO_SPREAD = 23;
-const TUNING_RATE = 44_100;
-
 export interface ReverbSettings {
-  /** Feedback of the combs (0..1): room size. */
-  roomSize: number;
-  /** High-frequency damping in the combs (0..1). */
+  /** Seconds for the tail to fall by 60 dB. */
+  decay: number;
+  /** High-frequency damping in the lines (0..1). */
   damping: number;
   /** Return level, linear. */
   wet: number;
-  /** Seconds before the reverb starts, keeps the vocal's consonants clear. */
+  /** Seconds before the reverb starts: keeps the vocal's consonants clear. */
   preDelay: number;
 }
 
 /** Tuned so the return sits about 18 dB under the dry vocal: audible space, no wash. */
-export const VOCAL_REVERB: ReverbSettings = { roomSize: 0.78, damping: 0.45, wet: 0.45, preDelay: 0.02 };
+export const VOCAL_REVERB: ReverbSettings = { decay: 1.2, damping: 0.35, wet: 0.1, preDelay: 0.02 };
 
-class Comb {
-  readonly #buf: Float32Array;
-  #i = 0;
-  #store = 0;
-  constructor(length: number) {
-    this.#buf = new Float32Array(length);
-  }
-  /** Adds this comb's output for `input` into `out` (both of one block). */
-  run(input: Float32Array, out: Float32Array, n: number, feedback: number, damp: number): void {
-    const buf = this.#buf;
-    const len = buf.length;
-    let i = this.#i;
-    let store = this.#store;
-    for (let k = 0; k < n; k++) {
-      const y = buf[i]!;
-      store = y * (1 - damp) + store * damp;
-      buf[i] = input[k]! + store * feedback;
-      out[k]! += y;
-      if (++i === len) i = 0;
-    }
-    this.#i = i;
-    // Flush a decayed state so the tail never reaches denormals.
-    this.#store = Math.abs(store) < 1e-20 ? 0 : store;
-  }
-}
+/** Mutually prime line lengths at 44.1 kHz (30 to 44 ms), scaled to the actual rate. */
+const LINES = [1307, 1637, 1811, 1931];
+const DIFFUSERS = [142, 107];
+const DIFFUSION = 0.6;
+const TUNING_RATE = 44_100;
 
-class Allpass {
-  readonly #buf: Float32Array;
-  #i = 0;
-  constructor(length: number) {
-    this.#buf = new Float32Array(length);
-  }
-  run(data: Float32Array, n: number): void {
-    const buf = this.#buf;
-    const len = buf.length;
-    let i = this.#i;
-    for (let k = 0; k < n; k++) {
-      const b = buf[i]!;
-      const x = data[k]!;
-      buf[i] = x + b * 0.5;
-      data[k] = b - x;
-      if (++i === len) i = 0;
-    }
-    this.#i = i;
-  }
-}
+const ring = (length: number) => new Float32Array(Math.max(1, length));
 
-/** Stereo reverb with state, fed block by block from a mono input. */
 export class VocalReverb {
-  readonly #combs: [Comb[], Comb[]];
-  readonly #allpasses: [Allpass[], Allpass[]];
-  readonly #settings: ReverbSettings;
   readonly #pre: Float32Array;
-  #preIndex = 0;
-  #feed = new Float32Array(0);
-  #wet: [Float32Array, Float32Array] = [new Float32Array(0), new Float32Array(0)];
+  readonly #ap: [Float32Array, Float32Array];
+  readonly #lines: [Float32Array, Float32Array, Float32Array, Float32Array];
+  readonly #feedback: Float64Array;
+  readonly #settings: ReverbSettings;
+  /** Read/write positions: pre-delay, two diffusers, four lines. */
+  readonly #pos = new Int32Array(7);
+  /** Low-pass state of the four lines. */
+  readonly #lp = new Float64Array(4);
 
   constructor(sampleRate: number, settings: ReverbSettings = VOCAL_REVERB) {
     const scale = sampleRate / TUNING_RATE;
-    const len = (n: number, side: number) => Math.max(1, Math.round((n + side * STEREO_SPREAD) * scale));
-    this.#combs = [0, 1].map((side) => COMB_TUNING.map((n) => new Comb(len(n, side)))) as [Comb[], Comb[]];
-    this.#allpasses = [0, 1].map((side) => ALLPASS_TUNING.map((n) => new Allpass(len(n, side)))) as [
-      Allpass[],
-      Allpass[],
-    ];
     this.#settings = settings;
-    this.#pre = new Float32Array(Math.max(1, Math.round(settings.preDelay * sampleRate)));
+    this.#pre = ring(Math.round(settings.preDelay * sampleRate));
+    this.#ap = [ring(Math.round(DIFFUSERS[0]! * scale)), ring(Math.round(DIFFUSERS[1]! * scale))];
+    const lengths = LINES.map((n) => Math.max(1, Math.round(n * scale)));
+    this.#lines = lengths.map(ring) as [Float32Array, Float32Array, Float32Array, Float32Array];
+    // Each pass through a line of d samples must lose 60 dB * d / (decay * rate).
+    this.#feedback = Float64Array.from(lengths, (d) => 10 ** ((-3 * d) / (settings.decay * sampleRate)));
   }
 
-  /**
-   * Adds the reverb of `mono[start..end)` into `left`/`right` over the same range. The comb input is scaled
-   * down by Freeverb's fixed input gain; `wet` then sets the return level.
-   */
+  /** Adds the reverb of `mono[start..end)` into `left`/`right` over the same range (in place is allowed). */
   process(mono: Float32Array, left: Float32Array, right: Float32Array, start: number, end: number): void {
-    const n = end - start;
-    if (this.#feed.length < n) {
-      this.#feed = new Float32Array(n);
-      this.#wet = [new Float32Array(n), new Float32Array(n)];
-    }
-    const feed = this.#feed;
     const pre = this.#pre;
-    let p = this.#preIndex;
-    for (let k = 0; k < n; k++) {
-      feed[k] = pre[p]! * 0.015;
-      pre[p] = mono[start + k]!;
-      if (++p === pre.length) p = 0;
+    const [ap0, ap1] = this.#ap;
+    const [l0, l1, l2, l3] = this.#lines;
+    const f = this.#feedback;
+    const f0 = f[0]!;
+    const f1 = f[1]!;
+    const f2 = f[2]!;
+    const f3 = f[3]!;
+    const damp = this.#settings.damping;
+    const keep = 1 - damp;
+    const wet = this.#settings.wet;
+    const pos = this.#pos;
+    let pp = pos[0]!;
+    let a0 = pos[1]!;
+    let a1 = pos[2]!;
+    let p0 = pos[3]!;
+    let p1 = pos[4]!;
+    let p2 = pos[5]!;
+    let p3 = pos[6]!;
+    const lp = this.#lp;
+    let s0 = lp[0]!;
+    let s1 = lp[1]!;
+    let s2 = lp[2]!;
+    let s3 = lp[3]!;
+    for (let i = start; i < end; i++) {
+      // Pre-delay (read the delayed sample before the dry one is overwritten in place).
+      let x = pre[pp]!;
+      pre[pp] = mono[i]!;
+      if (++pp === pre.length) pp = 0;
+      // Two Schroeder allpasses smear the onset so the network starts dense.
+      let b = ap0[a0]!;
+      let v = x + DIFFUSION * b;
+      ap0[a0] = v;
+      x = b - DIFFUSION * v;
+      if (++a0 === ap0.length) a0 = 0;
+      b = ap1[a1]!;
+      v = x + DIFFUSION * b;
+      ap1[a1] = v;
+      x = b - DIFFUSION * v;
+      if (++a1 === ap1.length) a1 = 0;
+      // Line outputs through their damping low-passes.
+      s0 = l0[p0]! * keep + s0 * damp;
+      s1 = l1[p1]! * keep + s1 * damp;
+      s2 = l2[p2]! * keep + s2 * damp;
+      s3 = l3[p3]! * keep + s3 * damp;
+      // 4x4 Hadamard / 2: orthogonal, so the feedback gains alone set the decay.
+      const u = s0 + s1;
+      const w = s0 - s1;
+      const y = s2 + s3;
+      const z = s2 - s3;
+      l0[p0] = x + f0 * 0.5 * (u + y);
+      l1[p1] = x + f1 * 0.5 * (w + z);
+      l2[p2] = x + f2 * 0.5 * (u - y);
+      l3[p3] = x + f3 * 0.5 * (w - z);
+      if (++p0 === l0.length) p0 = 0;
+      if (++p1 === l1.length) p1 = 0;
+      if (++p2 === l2.length) p2 = 0;
+      if (++p3 === l3.length) p3 = 0;
+      left[i]! += wet * (s0 - s2);
+      right[i]! += wet * (s1 - s3);
     }
-    this.#preIndex = p;
-    const { roomSize, damping, wet } = this.#settings;
-    const targets = [left, right];
-    for (let side = 0; side < 2; side++) {
-      const acc = this.#wet[side]!;
-      acc.fill(0, 0, n);
-      for (const comb of this.#combs[side]!) comb.run(feed, acc, n, roomSize, damping);
-      for (const allpass of this.#allpasses[side]!) allpass.run(acc, n);
-      const target = targets[side]!;
-      for (let k = 0; k < n; k++) target[start + k]! += acc[k]! * wet;
-    }
+    pos.set([pp, a0, a1, p0, p1, p2, p3]);
+    // Flush decayed states so long silences never reach denormals.
+    lp[0] = Math.abs(s0) < 1e-20 ? 0 : s0;
+    lp[1] = Math.abs(s1) < 1e-20 ? 0 : s1;
+    lp[2] = Math.abs(s2) < 1e-20 ? 0 : s2;
+    lp[3] = Math.abs(s3) < 1e-20 ? 0 : s3;
   }
 }

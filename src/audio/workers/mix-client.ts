@@ -6,13 +6,15 @@ import type { MixProgress } from '../render/mix-stages';
 import type { MixApi, MixTimeline, RenderedMix, RenderedPreview } from './mix-protocol';
 import { RpcClient } from './worker-rpc';
 
+/** Samples per transferred slice: 16 MB, copied on the page in a few ms. */
+export const SOURCE_CHUNK = 1 << 22;
+
 const defaultFactory = () => new Worker(new URL('./mix-worker.ts', import.meta.url), { type: 'module' });
 
 /**
  * The page's side of the mix worker. The worker keeps the sources it was given; after a crash a fresh worker
- * starts with none, so the client sends them again. Sources are always copied by the structured clone, never
- * transferred, so the page may pass an AudioBuffer's own channel data (getChannelData) and keep playing it;
- * the client keeps only references to those arrays, no second copy.
+ * starts with none, so the client sends them again. The client keeps only references to the arrays it was
+ * given (an AudioBuffer's channel data may be passed and keeps playing), never a second copy.
  */
 export class MixClient {
   #factory: () => Worker;
@@ -25,26 +27,26 @@ export class MixClient {
 
   async #client(): Promise<RpcClient<MixApi>> {
     if (this.#rpc && !this.#rpc.failure) return this.#rpc;
-    this.#rpc = new RpcClient<MixApi>(this.#factory());
+    const rpc = new RpcClient<MixApi>(this.#factory());
+    this.#rpc = rpc;
     for (const [trackType, source] of Object.entries(this.#sources) as [
       TrackType,
       { channels: Float32Array[]; sampleRate: number },
     ][]) {
-      await this.#rpc.call('setSource', {
-        trackType,
-        channels: source.channels,
-        sampleRate: source.sampleRate,
-      });
+      await send(rpc, trackType, source.channels, source.sampleRate);
     }
-    return this.#rpc;
+    return rpc;
   }
 
-  /** Give the worker a decoded track (or null to remove it); the worker gets its own copy. */
+  /**
+   * Give the worker a decoded track (or null to remove it). The page may pass an AudioBuffer's own channel
+   * data: it is sent as copied 16 MB slices, each transferred, so the page never blocks on one big copy.
+   */
   async setSource(trackType: TrackType, channels: Float32Array[] | null, sampleRate: number): Promise<void> {
     if (channels) this.#sources[trackType] = { channels, sampleRate };
     else delete this.#sources[trackType];
     const rpc = await this.#client();
-    await rpc.call('setSource', { trackType, channels, sampleRate });
+    await send(rpc, trackType, channels ?? [], sampleRate);
   }
 
   async mixdown(
@@ -81,3 +83,19 @@ export class MixClient {
     this.#sources = {};
   }
 }
+
+const send = async (
+  rpc: RpcClient<MixApi>,
+  trackType: TrackType,
+  channels: Float32Array[],
+  sampleRate: number,
+): Promise<void> => {
+  const length = channels[0]?.length ?? 0;
+  await rpc.call('setSource', { trackType, channelCount: channels.length, length, sampleRate });
+  for (const [channel, samples] of channels.entries()) {
+    for (let offset = 0; offset < length; offset += SOURCE_CHUNK) {
+      const data = samples.slice(offset, offset + SOURCE_CHUNK);
+      await rpc.call('sourceChunk', { trackType, channel, offset, data }, { transfer: [data.buffer] });
+    }
+  }
+};

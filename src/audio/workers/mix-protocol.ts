@@ -24,13 +24,20 @@ export interface RenderedPreview {
 }
 
 /**
- * The mix worker's protocol. Sources are sent once each (transferred) and kept by the worker, so previews and
- * the mixdown do not copy whole tracks across threads again.
+ * The mix worker's protocol. Sources are sent once each, in transferred slices, and kept by the worker, so
+ * previews and the mixdown do not copy whole tracks across threads again.
  */
 export interface MixApi {
+  /** Announce a track (its shape) or remove it (channelCount 0); its samples follow in `sourceChunk`s. */
   setSource: {
-    request: { trackType: TrackType; channels: Float32Array[] | null; sampleRate: number };
+    request: { trackType: TrackType; channelCount: number; length: number; sampleRate: number };
     response: { frames: number };
+    progress: never;
+  };
+  /** A slice of one channel, transferred: copying a whole track in one message stalls the page. */
+  sourceChunk: {
+    request: { trackType: TrackType; channel: number; offset: number; data: Float32Array };
+    response: null;
     progress: never;
   };
   mixdown: {

@@ -22,13 +22,24 @@ const inputOf = (timeline: MixTimeline) => ({
 });
 
 serveRpc<MixApi>(self as unknown as RpcEndpoint, {
-  setSource: ({ trackType, channels, sampleRate }) => {
-    if (channels === null || channels.length === 0) {
+  setSource: ({ trackType, channelCount, length, sampleRate }) => {
+    if (channelCount === 0 || length === 0) {
       delete sources[trackType];
       return { frames: 0 };
     }
-    sources[trackType] = { channels, sampleRate };
-    return { frames: channels[0]!.length };
+    sources[trackType] = {
+      channels: Array.from({ length: channelCount }, () => new Float32Array(length)),
+      sampleRate,
+    };
+    return { frames: length };
+  },
+
+  sourceChunk: ({ trackType, channel, offset, data }) => {
+    const target = sources[trackType]?.channels[channel];
+    if (!target || offset + data.length > target.length)
+      throw new RangeError(`No room for ${trackType} samples`);
+    target.set(data, offset);
+    return null;
   },
 
   mixdown: async ({ timeline, settings }, { signal, progress }) => {
