@@ -1,0 +1,27 @@
+/** Pure DSP kernels and meters (Node-testable): the engine's number crunching. */
+export { ANALYSIS_BANDS, type BandDefinition, type BandLevel, measureBandLevels } from './band-levels';
+export {
+  BiquadCascade,
+  type BiquadCoefficients,
+  type BiquadDesign,
+  biquadResponseDb,
+  designBiquad,
+} from './biquad';
+export { Compressor, type CompressorParams, compressorParamsFor } from './compressor';
+export { floatToInt16, TpdfDither, tpdfDither } from './dither';
+export { LevelMeter, type LevelReading } from './level-meter';
+export { LIMITER_BLOCK, type LimiterOptions, limitOffline, TruePeakLimiter } from './limiter';
+export { LoudnessMeter, type LoudnessReport, measureLoudness } from './loudness';
+export {
+  MASTERING_STAGES,
+  type MasteringProgress,
+  type MasteringReport,
+  type MasteringStage,
+  type MasterRenderOptions,
+  type RenderControl,
+  renderMaster,
+} from './mastering-chain';
+export { type MasteringChainParams, MasteringProcessor, masteringChainParams } from './mastering-processor';
+export { masteringStatus } from './mastering-status';
+export { applyStereoWidth } from './stereo-width';
+export { dbToLinear, linearToDb, measureTruePeakDb, TruePeakMeter } from './true-peak';

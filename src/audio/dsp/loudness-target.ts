@@ -1,0 +1,280 @@
+/**
+ * The loudness stage, offline: measure the processed signal, then find the gain that brings the *limited*
+ * output to the target. The limiter lowers loudness where it works, so the gain is solved with the limiter
+ * in the loop — at block rate, on per-block K-weighted energies and true peaks gathered in one pass,
+ * which costs milliseconds per iteration instead of a full render.
+ */
+
+import { LIMITER_BLOCK, LimiterGainComputer, type LimiterOptions } from './limiter';
+import { gatedLoudness, kWeighting, RELATIVE_GATE_LU } from './loudness';
+import { HISTORY, TRUE_PEAK_TAP_L1 } from './true-peak';
+
+const C0 = -0.006591796875;
+const C1 = 0.02587890625;
+const C2 = -0.0462646484375;
+const C3 = 0.080810546875;
+const C4 = -0.1617431640625;
+const C5 = 1.1094970703125;
+const D0 = 0.010009765625;
+const D1 = -0.00390625;
+const D2 = 0.0069580078125;
+const D3 = -0.014404296875;
+const D4 = 0.0428466796875;
+const D5 = -0.8348388671875;
+const E0 = -0.048095703125;
+const E1 = 0.0623779296875;
+const E2 = -0.1099853515625;
+const E3 = 0.190673828125;
+const E4 = -0.3668212890625;
+const E5 = 1.244873046875;
+const F0 = -0.01025390625;
+const F1 = -0.0037841796875;
+const F2 = 0.0064697265625;
+const F3 = -0.012451171875;
+const F4 = 0.0338134765625;
+const F5 = -0.314697265625;
+// Folded BS.1770 taps: C/D = phase 0 +/- phase 3, E/F = phase 1 +/- phase 2 (see true-peak.ts).
+
+/** Per-limiter-block statistics of a signal, gathered while it streams past. */
+export class BlockAnalysis {
+  readonly sampleRate: number;
+  readonly channelCount: number;
+  /** K-weighted, channel-weighted sum of squares per 16-frame block. */
+  energy: Float64Array;
+  /** Largest |sample| over all channels per block. */
+  sampleMax: Float64Array;
+  #state: Float64Array;
+  #k: ReturnType<typeof kWeighting>;
+  #frames = 0;
+
+  constructor(sampleRate: number, channelCount: number, frames: number) {
+    this.sampleRate = sampleRate;
+    this.channelCount = channelCount;
+    const blocks = Math.ceil(frames / LIMITER_BLOCK) + 1;
+    this.energy = new Float64Array(blocks);
+    this.sampleMax = new Float64Array(blocks);
+    this.#state = new Float64Array(channelCount * 4);
+    this.#k = kWeighting(sampleRate);
+  }
+
+  get frames(): number {
+    return this.#frames;
+  }
+
+  /** Adds `channels[c][start..end)`; `start` must continue where the last call ended. */
+  push(channels: readonly Float32Array[], start: number, end: number): void {
+    const [sb0, sb1, sb2, sa1, sa2] = this.#k.shelf;
+    const [hb0, hb1, hb2, ha1, ha2] = this.#k.highpass;
+    const energy = this.energy;
+    const sampleMax = this.sampleMax;
+    const offset = this.#frames - start;
+    for (let c = 0; c < this.channelCount; c++) {
+      const data = channels[c]!;
+      const st = this.#state;
+      const o = c * 4;
+      let s1 = st[o]!;
+      let s2 = st[o + 1]!;
+      let h1 = st[o + 2]!;
+      let h2 = st[o + 3]!;
+      let i = start;
+      while (i < end) {
+        const frame = i + offset;
+        const block = frame >> 4;
+        const stop = Math.min(end, i + (LIMITER_BLOCK - (frame & (LIMITER_BLOCK - 1))));
+        let sum = 0;
+        let max = sampleMax[block]!;
+        for (; i < stop; i++) {
+          const x = data[i]!;
+          const ax = x < 0 ? -x : x;
+          if (ax > max) max = ax;
+          const y = sb0 * x + s1;
+          s1 = sb1 * x - sa1 * y + s2;
+          s2 = sb2 * x - sa2 * y;
+          const z = hb0 * y + h1;
+          h1 = hb1 * y - ha1 * z + h2;
+          h2 = hb2 * y - ha2 * z;
+          sum += z * z;
+        }
+        energy[block] = energy[block]! + sum;
+        sampleMax[block] = max;
+      }
+      st[o] = Math.abs(s1) < 1e-25 ? 0 : s1;
+      st[o + 1] = Math.abs(s2) < 1e-25 ? 0 : s2;
+      st[o + 2] = Math.abs(h1) < 1e-25 ? 0 : h1;
+      st[o + 3] = Math.abs(h2) < 1e-25 ? 0 : h2;
+    }
+    this.#frames += end - start;
+  }
+}
+
+/**
+ * Integrated loudness from block energies, each block scaled by `gainSquared[b]` (or 1): 100 ms sub-blocks
+ * are groups of whole 16-frame blocks (boundaries within 16 frames of the exact ones), 400 ms gating blocks
+ * with 75% overlap, gates as in loudness.ts.
+ */
+export const integratedFromBlocks = (
+  energy: Float64Array,
+  frames: number,
+  sampleRate: number,
+  gainSquared?: Float64Array,
+): number => {
+  const subBlocks = Math.floor(frames / (sampleRate / 10));
+  const sub = new Float64Array(subBlocks);
+  const counts = new Float64Array(subBlocks);
+  for (let k = 0; k < subBlocks; k++) {
+    const from = Math.round((k * sampleRate) / 10 / LIMITER_BLOCK);
+    const to = Math.round(((k + 1) * sampleRate) / 10 / LIMITER_BLOCK);
+    let sum = 0;
+    for (let b = from; b < to; b++) sum += gainSquared ? energy[b]! * gainSquared[b]! : energy[b]!;
+    sub[k] = sum;
+    counts[k] = (to - from) * LIMITER_BLOCK;
+  }
+  const blocks: number[] = [];
+  for (let last = 3; last < subBlocks; last++) {
+    const s = sub[last]! + sub[last - 1]! + sub[last - 2]! + sub[last - 3]!;
+    const n = counts[last]! + counts[last - 1]! + counts[last - 2]! + counts[last - 3]!;
+    blocks.push(s / n);
+  }
+  return gatedLoudness(blocks, RELATIVE_GATE_LU);
+};
+
+/**
+ * True peak per block as the streaming limiter's detector sees it (values of frame i belong to frame i - 6),
+ * computed only where `sampleMax` times the tap bound, times `gainBound`, could reach `threshold`; other
+ * blocks read 0 (they cannot ask for gain reduction at any gain up to `gainBound`).
+ */
+export const blockTruePeaks = (
+  channels: readonly Float32Array[],
+  sampleMax: Float64Array,
+  gainBound: number,
+  threshold: number,
+): Float64Array => {
+  const blocks = sampleMax.length;
+  const peaks = new Float64Array(blocks);
+  const frames = channels[0]?.length ?? 0;
+  const limit = threshold / (gainBound * TRUE_PEAK_TAP_L1);
+  let b = 0;
+  while (b < blocks) {
+    const near = Math.max(
+      sampleMax[b]!,
+      b > 0 ? sampleMax[b - 1]! : 0,
+      b + 1 < blocks ? sampleMax[b + 1]! : 0,
+    );
+    if (near <= limit) {
+      b++;
+      continue;
+    }
+    // A run of blocks that need the interpolator: slide through it once.
+    let e = b + 1;
+    while (e < blocks) {
+      const m = Math.max(sampleMax[e]!, sampleMax[e - 1]!, e + 1 < blocks ? sampleMax[e + 1]! : 0);
+      if (m <= limit) break;
+      e++;
+    }
+    for (const data of channels) detectRun(data, frames, b, e, peaks);
+    b = e;
+  }
+  return peaks;
+};
+
+const detectRun = (data: Float32Array, frames: number, b0: number, b1: number, peaks: Float64Array): void => {
+  const first = b0 * LIMITER_BLOCK + 6;
+  const last = b1 * LIMITER_BLOCK + 6;
+  const at = (k: number) => (k >= 0 && k < frames ? data[k]! : 0);
+  let x1 = at(first - 1);
+  let x2 = at(first - 2);
+  let x3 = at(first - 3);
+  let x4 = at(first - 4);
+  let x5 = at(first - 5);
+  let x6 = at(first - 6);
+  let x7 = at(first - 7);
+  let x8 = at(first - 8);
+  let x9 = at(first - 9);
+  let x10 = at(first - 10);
+  let x11 = at(first - HISTORY);
+  for (let i = first; i < last; i++) {
+    const x0 = i < frames ? data[i]! : 0;
+    const u0 = x0 + x11;
+    const w0 = x0 - x11;
+    const u1 = x1 + x10;
+    const w1 = x1 - x10;
+    const u2 = x2 + x9;
+    const w2 = x2 - x9;
+    const u3 = x3 + x8;
+    const w3 = x3 - x8;
+    const u4 = x4 + x7;
+    const w4 = x4 - x7;
+    const u5 = x5 + x6;
+    const w5 = x5 - x6;
+    const s03 = C0 * u0 + C1 * u1 + C2 * u2 + C3 * u3 + C4 * u4 + C5 * u5;
+    const d03 = D0 * w0 + D1 * w1 + D2 * w2 + D3 * w3 + D4 * w4 + D5 * w5;
+    const s12 = E0 * u0 + E1 * u1 + E2 * u2 + E3 * u3 + E4 * u4 + E5 * u5;
+    const d12 = F0 * w0 + F1 * w1 + F2 * w2 + F3 * w3 + F4 * w4 + F5 * w5;
+    const v03 = (s03 < 0 ? -s03 : s03) + (d03 < 0 ? -d03 : d03);
+    const v12 = (s12 < 0 ? -s12 : s12) + (d12 < 0 ? -d12 : d12);
+    let v = (v03 > v12 ? v03 : v12) * 0.5;
+    const v5 = x5 < 0 ? -x5 : x5;
+    const v6 = x6 < 0 ? -x6 : x6;
+    if (v5 > v) v = v5;
+    if (v6 > v) v = v6;
+    const block = (i - 6) >> 4;
+    if (v > peaks[block]!) peaks[block] = v;
+    x11 = x10;
+    x10 = x9;
+    x9 = x8;
+    x8 = x7;
+    x7 = x6;
+    x6 = x5;
+    x5 = x4;
+    x4 = x3;
+    x3 = x2;
+    x2 = x1;
+    x1 = x0;
+  }
+};
+
+export interface LimiterPlan {
+  /** Gain at the start boundary of every 16-frame block (one extra at the end). */
+  boundaryGains: Float64Array;
+  /** Deepest gain reduction, in dB (<= 0). */
+  minGainDb: number;
+}
+
+/**
+ * Runs the limiter's gain computer over stored block peaks scaled by `inputGain`, exactly as the streaming
+ * limiter would (blocks after the end read as silence).
+ */
+export const planLimiter = (
+  peaks: Float64Array,
+  blocks: number,
+  inputGain: number,
+  sampleRate: number,
+  options: LimiterOptions,
+): LimiterPlan => {
+  const computer = new LimiterGainComputer(sampleRate, options);
+  const A = computer.average;
+  const gains = new Float64Array(blocks + 1).fill(1);
+  let minGain = 1;
+  for (let b = 0; b <= blocks + A; b++) {
+    const s = computer.push(b < peaks.length ? peaks[b]! * inputGain : 0);
+    const j = b - A;
+    if (j >= 0 && j <= blocks) {
+      gains[j] = s;
+      if (s < minGain) minGain = s;
+    }
+  }
+  return { boundaryGains: gains, minGainDb: 20 * Math.log10(minGain) };
+};
+
+/** Mean square of the per-frame gain over each block (a linear ramp between its boundary gains). */
+export const blockGainSquared = (plan: LimiterPlan, inputGain: number, blocks: number): Float64Array => {
+  const out = new Float64Array(blocks);
+  const g = plan.boundaryGains;
+  const gg = inputGain * inputGain;
+  for (let b = 0; b < blocks; b++) {
+    const a = g[b]!;
+    const c = g[b + 1]!;
+    out[b] = ((a * a + a * c + c * c) / 3) * gg;
+  }
+  return out;
+};

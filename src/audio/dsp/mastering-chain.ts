@@ -1,0 +1,245 @@
+/**
+ * Offline mastering render (spec 9 chain + loudness target + true-peak limiter), in place on Float32Array
+ * channels. Runs in a Worker in the app and in Node in tests; reports progress by the stages it actually
+ * passes and stops between blocks when its AbortSignal fires.
+ *
+ * Passes:
+ * 1. analyse the input (peak, RMS, the seven band levels);
+ * 2. run the chain kernel (MasteringProcessor) block by block, gathering per-16-frame K-weighted energy and
+ *    sample peaks of the processed signal (its loudness);
+ * 3. true peaks of the blocks that could hit the ceiling, then solve the gain that brings the limited
+ *    output to the target loudness (limiter in the loop, at block rate);
+ * 4. apply gain and the limiter's planned gains — the same block gains the streaming limiter computes.
+ */
+import { type MasteringSettings, TRUE_PEAK_CEILING_DBTP } from '../../shared/mastering';
+import { type BandLevel, measureBandLevels } from './band-levels';
+import { LIMITER_BLOCK, LimiterGainComputer, type LimiterOptions } from './limiter';
+import {
+  BlockAnalysis,
+  blockGainSquared,
+  blockTruePeaks,
+  integratedFromBlocks,
+  type LimiterPlan,
+  planLimiter,
+} from './loudness-target';
+import { MasteringProcessor } from './mastering-processor';
+
+/** The real stages of a master render, in order. */
+export const MASTERING_STAGES = [
+  'analysing',
+  'spectrum',
+  'building',
+  'processing',
+  'loudness',
+  'limiting',
+] as const;
+export type MasteringStage = (typeof MASTERING_STAGES)[number];
+
+export interface MasteringProgress {
+  stage: MasteringStage;
+  /** Overall completion, 0..1. */
+  fraction: number;
+}
+
+export interface MasterRenderOptions {
+  settings: MasteringSettings;
+  targetLufs: number;
+  ceilingDb?: number;
+  /** Never raise the level by more than this (a near-silent file is not pushed into noise). */
+  maxGainDb?: number;
+}
+
+export interface MasteringReport {
+  sampleRate: number;
+  frames: number;
+  channels: number;
+  targetLufs: number;
+  ceilingDbtp: number;
+  input: { peakDb: number; rmsDb: number; bands: BandLevel[] };
+  /** Integrated loudness of the processed signal before the loudness stage. */
+  processedLufs: number;
+  /** Gain applied by the loudness stage (before the limiter). */
+  gainDb: number;
+  /** Integrated loudness of the output as planned with the limiter in the loop. */
+  predictedLufs: number;
+  /** Deepest limiter gain reduction, dB (<= 0). */
+  limiterMinGainDb: number;
+}
+
+export interface RenderControl {
+  signal?: AbortSignal;
+  onProgress?: (progress: MasteringProgress) => void;
+  /** Gives the event loop a turn (so a cancel message can arrive); default: a MessageChannel round trip. */
+  yieldFn?: () => Promise<void>;
+}
+
+const defaultYield = (): Promise<void> =>
+  new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+
+const BLOCK = 4096;
+/** Frames between event-loop turns (~1.5 s of audio, a few ms of work). */
+const YIELD_FRAMES = 1 << 16;
+
+/** Share of the whole job each stage takes, for a progress bar that moves with the work. */
+const STAGE_SPAN: Record<MasteringStage, [number, number]> = {
+  analysing: [0, 0.04],
+  spectrum: [0.04, 0.08],
+  building: [0.08, 0.1],
+  processing: [0.1, 0.6],
+  loudness: [0.6, 0.75],
+  limiting: [0.75, 1],
+};
+
+export const limiterOptionsFor = (ceilingDb: number): LimiterOptions => ({ ceilingDb });
+
+/** Masters `channels` in place and returns what it measured and did. */
+export const renderMaster = async (
+  channels: Float32Array[],
+  sampleRate: number,
+  options: MasterRenderOptions,
+  control: RenderControl = {},
+): Promise<MasteringReport> => {
+  const { signal, onProgress } = control;
+  const yieldFn = control.yieldFn ?? defaultYield;
+  const ceilingDb = options.ceilingDb ?? TRUE_PEAK_CEILING_DBTP;
+  const maxGainDb = options.maxGainDb ?? 30;
+  const frames = channels[0]?.length ?? 0;
+  const count = channels.length;
+  if (count === 0 || frames === 0) throw new RangeError('Invalid or empty audio buffer');
+  for (const ch of channels) if (ch.length !== frames) throw new RangeError('Channels differ in length');
+
+  const report = (stage: MasteringStage, within: number) => {
+    const [a, b] = STAGE_SPAN[stage];
+    onProgress?.({ stage, fraction: a + (b - a) * Math.min(1, Math.max(0, within)) });
+  };
+  const checkpoint = async () => {
+    signal?.throwIfAborted();
+    await yieldFn();
+    signal?.throwIfAborted();
+  };
+
+  // 1. The input as it arrives: peak and RMS (one pass), then the spectrum.
+  report('analysing', 0);
+  let peak = 0;
+  let sumSquares = 0;
+  for (const ch of channels) {
+    for (let i = 0; i < frames; i++) {
+      const v = ch[i]!;
+      sumSquares += v * v;
+      const a = v < 0 ? -v : v;
+      if (a > peak) peak = a;
+    }
+  }
+  await checkpoint();
+  report('spectrum', 0);
+  const bands = measureBandLevels(channels, sampleRate);
+  await checkpoint();
+
+  // 2. The chain kernel, block by block, measuring what it produces.
+  report('building', 0);
+  const processor = new MasteringProcessor(sampleRate, count, options.settings);
+  const analysis = new BlockAnalysis(sampleRate, count, frames);
+  report('processing', 0);
+  for (let start = 0; start < frames; start += BLOCK) {
+    const end = Math.min(frames, start + BLOCK);
+    processor.process(channels, start, end);
+    analysis.push(channels, start, end);
+    if ((end & (YIELD_FRAMES - 1)) === 0 || end === frames) {
+      report('processing', end / frames);
+      await checkpoint();
+    }
+  }
+
+  // 3. Loudness: measure, then solve the gain with the limiter in the loop.
+  report('loudness', 0);
+  const blocks = Math.ceil(frames / LIMITER_BLOCK);
+  const processedLufs = integratedFromBlocks(analysis.energy, frames, sampleRate);
+  const limiterOptions = limiterOptionsFor(ceilingDb);
+  const threshold = new LimiterGainComputer(sampleRate, limiterOptions).threshold;
+  let gainDb = Number.isFinite(processedLufs) ? Math.min(maxGainDb, options.targetLufs - processedLufs) : 0;
+  // Peaks are gathered for gains up to 12 dB above the first estimate; recomputed if the solver goes higher.
+  let peakBoundDb = gainDb + 12;
+  let peaks = blockTruePeaks(channels, analysis.sampleMax, 10 ** (peakBoundDb / 20), threshold);
+  report('loudness', 0.5);
+  await checkpoint();
+  // The limiter flattens the curve loudness(gain) where it works, so a plain "add the error" step would
+  // crawl: step along the secant of the last two tries (slope clamped to a sane range).
+  const tryGain = (db: number) => {
+    const g = 10 ** (db / 20);
+    const p = planLimiter(peaks, blocks, g, sampleRate, limiterOptions);
+    return {
+      db,
+      plan: p,
+      lufs: integratedFromBlocks(analysis.energy, frames, sampleRate, blockGainSquared(p, g, blocks)),
+    };
+  };
+  let best = tryGain(gainDb);
+  let previous: typeof best | null = null;
+  for (let iteration = 0; iteration < 12 && Number.isFinite(processedLufs); iteration++) {
+    const error = options.targetLufs - best.lufs;
+    if (Math.abs(error) < 0.02 || (error > 0 && best.db >= maxGainDb)) break;
+    let slope = 1;
+    if (previous && previous.db !== best.db) slope = (best.lufs - previous.lufs) / (best.db - previous.db);
+    slope = Math.min(1, Math.max(0.05, slope));
+    const nextDb = Math.min(maxGainDb, best.db + error / slope);
+    if (nextDb > peakBoundDb) {
+      peakBoundDb = nextDb + 6;
+      peaks = blockTruePeaks(channels, analysis.sampleMax, 10 ** (peakBoundDb / 20), threshold);
+    }
+    previous = best;
+    best = tryGain(nextDb);
+    report('loudness', 0.5 + 0.04 * (iteration + 1));
+    signal?.throwIfAborted();
+  }
+  gainDb = best.db;
+  const plan: LimiterPlan = best.plan;
+  const predictedLufs = Number.isFinite(processedLufs) ? best.lufs : processedLufs;
+  await checkpoint();
+
+  // 4. Gain and the planned limiter gains, frame by frame.
+  report('limiting', 0);
+  const g = 10 ** (gainDb / 20);
+  const gains = plan.boundaryGains;
+  for (let start = 0; start < frames; start += YIELD_FRAMES) {
+    const end = Math.min(frames, start + YIELD_FRAMES);
+    for (const ch of channels) applyPlannedGain(ch, gains, g, start, end);
+    report('limiting', end / frames);
+    await checkpoint();
+  }
+
+  const toDb = (v: number) => (v > 0 ? 20 * Math.log10(v) : -Infinity);
+  return {
+    sampleRate,
+    frames,
+    channels: count,
+    targetLufs: options.targetLufs,
+    ceilingDbtp: ceilingDb,
+    input: { peakDb: toDb(peak), rmsDb: toDb(Math.sqrt(sumSquares / (frames * count))), bands },
+    processedLufs,
+    gainDb,
+    predictedLufs,
+    limiterMinGainDb: plan.minGainDb,
+  };
+};
+
+/** out[m] = x[m] * g * (gain ramp of m's block), the streaming limiter's output without its delay. */
+const applyPlannedGain = (
+  data: Float32Array,
+  gains: Float64Array,
+  g: number,
+  start: number,
+  end: number,
+): void => {
+  for (let m = start; m < end; m++) {
+    const block = m >> 4;
+    const g0 = gains[block]!;
+    data[m] = data[m]! * g * (g0 + (gains[block + 1]! - g0) * ((m & 15) * 0.0625));
+  }
+};
