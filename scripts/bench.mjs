@@ -1,0 +1,30 @@
+// `npm run bench`: every benchmark, one after another, each printing its own table with its reference
+// measured in the same run. `npm run bench -- mix encode` runs only the benchmarks whose name matches.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+
+const BENCHES = [
+  { name: 'audio-master', file: 'bench/audio-master.bench.ts' },
+  { name: 'audio-meter', file: 'bench/audio-meter.bench.ts' },
+  { name: 'audio-mix', file: 'bench/audio-mix.ts' },
+  { name: 'audio-encode', file: 'bench/audio-encode.ts' },
+  { name: 'upload', file: 'bench/upload-memory.bench.ts' },
+  { name: 'mastering-screen', file: 'bench/mastering-screen.bench.ts' },
+];
+
+const filters = process.argv.slice(2);
+const selected = BENCHES.filter((b) => filters.length === 0 || filters.some((f) => b.name.includes(f)));
+let failed = 0;
+for (const bench of selected) {
+  if (!fs.existsSync(bench.file)) {
+    console.log(`\n--- ${bench.name}: not present (${bench.file}) ---`);
+    continue;
+  }
+  console.log(`\n=== ${bench.name} (${bench.file}) ===`);
+  const res = spawnSync(process.execPath, ['--import', 'tsx', bench.file], { stdio: 'inherit' });
+  if (res.status !== 0) {
+    failed++;
+    console.error(`${bench.name} failed (exit ${res.status ?? res.signal})`);
+  }
+}
+process.exit(failed ? 1 : 0);
