@@ -20,7 +20,8 @@ export function safeFileName(name: string, contentType: string): string {
 }
 
 /** Folder parts in a file name only come from crafted requests (browsers send the bare name). */
-const hasPath = (filename: string) => /[/\\]|^\.\.?$|[\x00-\x1f]/.test(filename);
+const hasPath = (filename: string) =>
+  /[/\\]|^\.\.?$/.test(filename) || [...filename].some((c) => c.charCodeAt(0) < 0x20);
 
 function audioHeaders(reply: FastifyReply, row: TrackRow) {
   const filename = safeFileName(row.name, row.contentType);

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { positiveId } from './tracks';
+
+/** Spec 4's mix styles (vocal share 75, 50, 25). */
+export const SESSION_STYLES = ['vocals-forward', 'balanced', 'instrumental-forward'] as const;
+
+/** Sources longer than this are not mixer material; the bound keeps saved numbers sane. */
+const MAX_SECONDS = 24 * 3600;
+const MAX_CLIPS = 1000;
+/** Seconds a clip may overshoot its source: sample rounding when the browser converts back to seconds. */
+const EPSILON = 1e-6;
+
+const seconds = (what: string) =>
+  z
+    .number({ error: `${what} must be a number of seconds` })
+    .min(0, `${what} must not be negative`)
+    .max(MAX_SECONDS, `${what} is too large`);
+
+/** Spec 3's Clip: startTime/endTime within the source, position on the timeline (all seconds). */
+export const clipSchema = z
+  .object({
+    id: z.string().min(1, 'A clip needs an id').max(100),
+    trackType: z.enum(['vocals', 'instrumental']),
+    startTime: seconds('Clip start'),
+    endTime: seconds('Clip end'),
+    position: seconds('Clip position'),
+    selected: z.boolean().default(false),
+  })
+  .refine((c) => c.endTime > c.startTime, { message: 'A clip must end after it starts', path: ['endTime'] });
+export type SessionClip = z.infer<typeof clipSchema>;
+
+export const sessionClips = z.object({
+  vocals: z.array(clipSchema).max(MAX_CLIPS).default([]),
+  instrumental: z.array(clipSchema).max(MAX_CLIPS).default([]),
+});
+export type SessionClips = z.infer<typeof sessionClips>;
+
+/** Body of POST /api/sessions and PUT /api/sessions/:id: a whole mixer arrangement. */
+export const sessionBody = z
+  .object({
+    name: z
+      .string({ error: 'Please give the session a name' })
+      .trim()
+      .min(1, 'Please give the session a name')
+      .max(200, 'Please keep the session name under 200 characters'),
+    vocalTrackId: positiveId('Invalid track ID').nullable().default(null),
+    instrumentalTrackId: positiveId('Invalid track ID').nullable().default(null),
+    /** Length of each decoded source in seconds: every clip must lie inside its source. */
+    vocalDuration: seconds('Vocal duration').default(0),
+    instrumentalDuration: seconds('Instrumental duration').default(0),
+    clips: sessionClips.default({ vocals: [], instrumental: [] }),
+    style: z.enum(SESSION_STYLES).nullable().default(null),
+    outputVolume: z
+      .number({ error: 'Output volume must be a whole number from 0 to 100' })
+      .int('Output volume must be a whole number from 0 to 100')
+      .min(0, 'Output volume must be a whole number from 0 to 100')
+      .max(100, 'Output volume must be a whole number from 0 to 100')
+      .default(80),
+  })
+  .superRefine((body, ctx) => {
+    for (const kind of ['vocals', 'instrumental'] as const) {
+      const duration = kind === 'vocals' ? body.vocalDuration : body.instrumentalDuration;
+      body.clips[kind].forEach((clip, i) => {
+        if (clip.trackType !== kind) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['clips', kind, i, 'trackType'],
+            message: `Clip ${clip.id} is listed under ${kind} but is a ${clip.trackType} clip`,
+          });
+        }
+        if (clip.endTime > duration + EPSILON) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['clips', kind, i, 'endTime'],
+            message: `Clip ${clip.id} ends at ${clip.endTime} s, after the end of its ${kind} source (${duration} s)`,
+          });
+        }
+      });
+    }
+  });
+export type SessionBody = z.infer<typeof sessionBody>;
+export type SessionInput = z.input<typeof sessionBody>;
+
+export const sessionIdParam = z.object({ id: positiveId('Invalid session ID') });
+
+export const sessionView = z.object({
+  id: z.number(),
+  name: z.string(),
+  vocalTrackId: z.number().nullable(),
+  instrumentalTrackId: z.number().nullable(),
+  vocalDuration: z.number(),
+  instrumentalDuration: z.number(),
+  clips: sessionClips,
+  style: z.enum(SESSION_STYLES).nullable(),
+  outputVolume: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type SessionView = z.infer<typeof sessionView>;
+
+export type SessionSummary = Pick<
+  SessionView,
+  'id' | 'name' | 'vocalTrackId' | 'instrumentalTrackId' | 'style' | 'createdAt' | 'updatedAt'
+>;
+
+export const listSessionsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  before: positiveId('Invalid cursor').optional(),
+});
+
+export interface SessionList {
+  sessions: SessionSummary[];
+  nextCursor: number | null;
+}

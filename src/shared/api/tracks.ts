@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { MESSAGES } from '../messages';
+
+/** Spec 5: mixer uploads are at most 100 MB. */
+export const MAX_TRACK_BYTES = 100 * 1024 * 1024;
+
+/** Spec 3: vocals and instrumental come from the mixer inputs, mixed is the saved final mix. */
+export const TRACK_KINDS = ['vocals', 'instrumental', 'mixed'] as const;
+export type TrackKind = (typeof TRACK_KINDS)[number];
+
+/** The types the server recognises from a file's first bytes (spec 5's audio/mp3 is served as audio/mpeg). */
+export const AUDIO_CONTENT_TYPES = ['audio/wav', 'audio/mpeg', 'audio/ogg'] as const;
+export type AudioContentType = (typeof AUDIO_CONTENT_TYPES)[number];
+
+/** Ids are positive integers (the mastering screen's trackId rule), at most PostgreSQL's int range. */
+export const positiveId = (message: string) =>
+  z
+    .union([z.string(), z.number()], { error: message })
+    .transform((v) => String(v))
+    .pipe(z.string().regex(/^[1-9]\d{0,9}$/, message))
+    .transform(Number)
+    .pipe(z.number().max(2_147_483_647, message));
+
+export const trackIdParam = z.object({ id: positiveId(MESSAGES.invalidTrackId) });
+
+/** The text fields of POST /api/tracks (multipart; the file itself is the `audio` part). */
+export const uploadTrackFields = z.object({
+  type: z.enum(TRACK_KINDS, { error: 'Track type must be vocals, instrumental or mixed' }),
+  name: z
+    .string({ error: 'Please give the track a name' })
+    .trim()
+    .min(1, 'Please give the track a name')
+    .max(200, 'Please keep the track name under 200 characters'),
+  /** Seconds; the mixer sends 0 (spec 3). Multipart fields arrive as text. */
+  duration: z.coerce
+    .number({ error: 'Duration must be a number of seconds' })
+    .min(0, 'Duration must be a number of seconds')
+    .max(24 * 3600, 'Duration must be a number of seconds')
+    .default(0),
+});
+export type UploadTrackFields = z.infer<typeof uploadTrackFields>;
+
+export const trackView = z.object({
+  id: z.number().int().positive(),
+  name: z.string(),
+  type: z.enum(TRACK_KINDS),
+  audioUrl: z.string(),
+  contentType: z.enum(AUDIO_CONTENT_TYPES),
+  size: z.number().int().nonnegative(),
+  duration: z.number(),
+  createdAt: z.string(),
+});
+export type TrackView = z.infer<typeof trackView>;
+
+export const listTracksQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  /** Keyset cursor: the `nextCursor` of the previous page. */
+  before: positiveId('Invalid cursor').optional(),
+});
+export type ListTracksQuery = z.infer<typeof listTracksQuery>;
+
+export interface TrackList {
+  tracks: TrackView[];
+  /** Pass as `before` to get the next (older) page; null on the last page. */
+  nextCursor: number | null;
+  usedBytes: number;
+  quotaBytes: number;
+}
+
+const formatBytes = (n: number): string =>
+  n >= 1024 ** 3 ? `${+(n / 1024 ** 3).toFixed(1)} GB` : `${Math.ceil(n / 1024 ** 2)} MB`;
+
+/** Shown when an upload would take the user past their storage quota. */
+export const quotaExceededMessage = (quotaBytes: number): string =>
+  `You have used your ${formatBytes(quotaBytes)} of storage. Delete some tracks to upload more.`;
