@@ -1,0 +1,48 @@
+import type { MasteringSettings } from '../../shared/mastering';
+import type { MasteringProgress, MasteringReport } from '../dsp/mastering-chain';
+import type { MasterApi } from './master-protocol';
+import { buffersOf, RespawningRpcClient } from './worker-rpc';
+
+const defaultFactory = () => new Worker(new URL('./master-worker.ts', import.meta.url), { type: 'module' });
+
+export interface MasterJob {
+  settings: MasteringSettings;
+  targetLufs: number;
+  ceilingDb?: number;
+  signal?: AbortSignal;
+  onProgress?: (progress: MasteringProgress) => void;
+  /** Move the caller's channels to the worker instead of copying them (they are detached afterwards). */
+  transfer?: boolean;
+}
+
+/** The page's side of the master worker. */
+export class MasterClient {
+  #rpc: RespawningRpcClient<MasterApi>;
+
+  constructor(factory: () => Worker = defaultFactory) {
+    this.#rpc = new RespawningRpcClient<MasterApi>(factory);
+  }
+
+  async master(
+    channels: Float32Array[],
+    sampleRate: number,
+    job: MasterJob,
+  ): Promise<{ channels: Float32Array[]; report: MasteringReport }> {
+    const work = job.transfer ? channels : channels.map((c) => c.slice());
+    return this.#rpc.call(
+      'master',
+      {
+        channels: work,
+        sampleRate,
+        settings: job.settings,
+        targetLufs: job.targetLufs,
+        ceilingDb: job.ceilingDb,
+      },
+      { signal: job.signal, onProgress: job.onProgress, transfer: buffersOf(work) },
+    );
+  }
+
+  dispose(): void {
+    this.#rpc.dispose();
+  }
+}

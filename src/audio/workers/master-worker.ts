@@ -1,0 +1,17 @@
+/// <reference lib="webworker" />
+/** Offline mastering render off the main thread: the same kernels the live AudioWorklet runs. */
+import { renderMaster } from '../dsp/mastering-chain';
+import type { MasterApi } from './master-protocol';
+import { buffersOf, type RpcEndpoint, serveRpc, transferring } from './worker-rpc';
+
+serveRpc<MasterApi>(self as unknown as RpcEndpoint, {
+  master: async ({ channels, sampleRate, settings, targetLufs, ceilingDb }, { signal, progress }) => {
+    const report = await renderMaster(
+      channels,
+      sampleRate,
+      { settings, targetLufs, ceilingDb },
+      { signal, onProgress: progress },
+    );
+    return transferring({ channels, report }, buffersOf(channels));
+  },
+});

@@ -1,0 +1,13 @@
+import type { BandLevel } from '../dsp/band-levels';
+import type { LoudnessReport } from '../dsp/loudness';
+
+/** The meter worker's protocol: full BS.1770 / R128 measurement (and optionally the seven band levels). */
+export interface MeterApi {
+  measure: {
+    request: { channels: Float32Array[]; sampleRate: number; bands?: boolean; truePeak?: boolean };
+    /** The channels come back (transferred) so the caller can keep using them. */
+    response: { channels: Float32Array[]; loudness: LoudnessReport; bands: BandLevel[] | null };
+    /** Fraction of the samples measured. */
+    progress: number;
+  };
+}

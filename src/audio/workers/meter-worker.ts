@@ -1,0 +1,36 @@
+/// <reference lib="webworker" />
+/** Loudness, loudness range, true peak and band levels off the main thread. */
+import { measureBandLevels } from '../dsp/band-levels';
+import { LoudnessMeter } from '../dsp/loudness';
+import type { MeterApi } from './meter-protocol';
+import { buffersOf, type RpcEndpoint, serveRpc, throwIfAborted, transferring } from './worker-rpc';
+
+/** Frames per step between event-loop turns (so a cancel can arrive). */
+const STEP = 1 << 17;
+
+const nextTurn = (): Promise<void> =>
+  new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+
+serveRpc<MeterApi>(self as unknown as RpcEndpoint, {
+  measure: async ({ channels, sampleRate, bands, truePeak }, { signal, progress }) => {
+    const frames = channels[0]?.length ?? 0;
+    const meter = new LoudnessMeter(sampleRate, channels.length, { truePeak: truePeak !== false });
+    for (let start = 0; start < frames; start += STEP) {
+      const end = Math.min(frames, start + STEP);
+      meter.push(channels, start, end);
+      progress(end / frames);
+      await nextTurn();
+      throwIfAborted(signal);
+    }
+    const loudness = meter.report();
+    const bandLevels = bands ? measureBandLevels(channels, sampleRate) : null;
+    return transferring({ channels, loudness, bands: bandLevels }, buffersOf(channels));
+  },
+});
