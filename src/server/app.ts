@@ -21,6 +21,7 @@ import { createSessionService, type SessionService } from './modules/auth/sessio
 import type { UserRow } from './modules/auth/user-view';
 import { registerBillingModule } from './modules/billing/billing-module';
 import { contactRoutes } from './modules/contact/contact-routes';
+import { registerTracksModule } from './modules/tracks/tracks-module';
 import type { RateLimiter } from './rate-limit/limiter';
 import type { PasswordHasher } from './security/passwords';
 
@@ -115,7 +116,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/api/health', async (_req, reply) => {
     try {
       await database.ping();
-      return { ok: true, database: database.kind };
+      if (!(await tracksModule.storageHealthy()))
+        return reply.code(503).send({ ok: false, message: 'Storage unavailable' });
+      return { ok: true, database: database.kind, storage: 'ok' };
     } catch {
       return reply.code(503).send({ ok: false, message: 'Database unavailable' });
     }
@@ -144,6 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const appContext: AppContext = { config, database, db, mailer, limiter, sessions, accountCleanups };
   // Feature modules register here, each with its own routes and services.
   void appContext;
+  const tracksModule = await registerTracksModule(app, appContext);
   await registerBillingModule(app, appContext);
 
   await authRoutes(app, {

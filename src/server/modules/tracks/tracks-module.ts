@@ -8,11 +8,14 @@ import { registerSessionsModule } from '../sessions/sessions-module';
 import { tracksRoutes } from './tracks-routes';
 import { createTracksService } from './tracks-service';
 
-/**
- * Tracks (uploads, audio serving) and the mixer sessions that refer to them. Returns the storage so the
- * health check can ask it whether it is writable.
- */
-export async function registerTracksModule(app: FastifyInstance, ctx: AppContext): Promise<Storage> {
+export interface TracksModule {
+  storage: Storage;
+  /** For GET /api/health: can the storage be written to right now? */
+  storageHealthy(): Promise<boolean>;
+}
+
+/** Tracks (uploads, audio serving) and the mixer sessions that refer to them. */
+export async function registerTracksModule(app: FastifyInstance, ctx: AppContext): Promise<TracksModule> {
   const storage = createStorage(ctx.config);
   const tracks = createTracksService({
     db: ctx.db,
@@ -31,5 +34,15 @@ export async function registerTracksModule(app: FastifyInstance, ctx: AppContext
   });
   await registerSessionsModule(app, ctx);
   ctx.accountCleanups.push((user) => tracks.deleteAllForUser(user.id));
-  return storage;
+  return {
+    storage,
+    storageHealthy: () =>
+      storage.check().then(
+        () => true,
+        (err) => {
+          app.log.error({ err }, 'storage health check failed');
+          return false;
+        },
+      ),
+  };
 }
