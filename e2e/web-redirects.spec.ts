@@ -47,8 +47,9 @@ test('pricing actions for a trial user: checkout with the plan, and a hint on Bu
   await expect(page).toHaveURL('/checkout?plan=unlimited');
   await expect(page.getByRole('radio', { name: /^Unlimited plan/ })).toBeChecked();
   await expect(page.getByRole('button', { name: 'Subscribe to Unlimited' })).toBeVisible();
-  await expect(page.getByText(email)).toBeVisible();
-  await expect(page.getByText('Free', { exact: true })).toBeVisible();
+  const main = page.getByRole('main');
+  await expect(main.getByText(email)).toBeVisible();
+  await expect(main.getByText('Free', { exact: true })).toBeVisible();
 
   // The plan toggles between the two cards; the default is Pro.
   await page.goto('/checkout');

@@ -18,7 +18,20 @@ export const startBuiltServer = async (
   await rm(dataDir, { recursive: true, force: true });
   const child: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {
     stdio: ['ignore', 'ignore', 'pipe'],
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      STRIPE_SECRET_KEY: '',
+      REDIS_URL: '',
+      ...env,
+    },
   });
   let stderr = '';
   child.stderr?.on('data', (chunk) => {

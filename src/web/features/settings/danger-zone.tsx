@@ -21,7 +21,8 @@ export function DangerZone({ email }: { email: string }) {
   const remove = useMutation({
     mutationFn: () => apiJson<MessageResponse>('DELETE', '/api/auth/account', { confirm: typed.trim() }),
     onSuccess: async (res) => {
-      navigate('/');
+      // Leave the protected page first, or its guard would send the now signed-out visitor to /auth.
+      await navigate('/', { replace: true });
       await clearLocalSession();
       toast({ title: 'Account deleted', description: res.message });
     },
