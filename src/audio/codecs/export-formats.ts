@@ -14,3 +14,10 @@ export const chosenFormats = (formats: readonly string[]): ExportFormat[] => {
   if (chosen.length === 0) throw new ExportError(EXPORT_MESSAGES.noFormat);
   return chosen;
 };
+
+/** Spec 9 file names: 'Mixdown.wav' / 'Mixdown.mp3' for mixes, 'mastered-{preset}-{timestamp}.{ext}' for masters. */
+export const exportFileName = (
+  format: ExportFormat,
+  source: { kind: 'mix' } | { kind: 'master'; preset: string; timestamp: number },
+): string =>
+  source.kind === 'mix' ? `Mixdown.${format}` : `mastered-${source.preset}-${source.timestamp}.${format}`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EXPORT_MESSAGES } from './export-errors';
-import { chosenFormats } from './export-formats';
+import { chosenFormats, exportFileName } from './export-formats';
 import { decodeWav } from './wav-decoder';
 import { encodeWav, WAV_HEADER_BYTES, wavFileBytes, wavParts } from './wav-encoder';
 
@@ -101,5 +101,9 @@ describe('WAV encoder', () => {
   it('needs at least one known format', () => {
     expect(() => chosenFormats([])).toThrow(EXPORT_MESSAGES.noFormat);
     expect(chosenFormats(['mp3', 'flac', 'wav', 'mp3'])).toEqual(['wav', 'mp3']);
+    expect(exportFileName('mp3', { kind: 'mix' })).toBe('Mixdown.mp3');
+    expect(exportFileName('wav', { kind: 'master', preset: 'loud', timestamp: 1700000000000 })).toBe(
+      'mastered-loud-1700000000000.wav',
+    );
   });
 });

@@ -131,6 +131,20 @@ describe('MixerEngine', () => {
     expect(output.starts[1]!.schedule.map((s) => [s.clipId, s.offset])).toEqual([['vocals-clip-2', 4]]);
   });
 
+  it('reschedules when a track is loaded while playing', () => {
+    const { engine, output, advance } = setup();
+    engine.setTrack('instrumental', 90);
+    engine.play();
+    advance(START_LEAD_SECONDS + 2);
+    engine.setTrack('vocals', 30);
+    expect(output.starts).toHaveLength(2);
+    expect(output.starts[1]!.schedule.map((s) => [s.trackType, s.offset])).toEqual([
+      ['instrumental', 2],
+      ['vocals', 2],
+    ]);
+    expect(engine.getState().transport.playing).toBe(true);
+  });
+
   it('makes one drag one undo step, and Reset All restores full clips and stops', () => {
     const { engine } = setup();
     engine.setTrack('vocals', 30);

@@ -113,7 +113,9 @@ export class MixerEngine {
       this.#pendingSaved = { ...this.#pendingSaved, [trackType]: undefined };
       next = loadSource(t, trackType, length, saved);
     }
-    this.#set({ ...this.#state, history: reload(this.#state.history, next) });
+    // While playing, the new clips are rescheduled from the live playhead (the output must already hold the
+    // new audio: see `loadTrack`).
+    this.#applyHistory(reload(this.#state.history, next));
   }
 
   /** A saved session's clips; each track's take effect when that track is (or already was) loaded. */
@@ -127,7 +129,7 @@ export class MixerEngine {
       next = loadSource(next, type, length, clipsFromSaved(saved[type], type, length, t.sampleRate));
       this.#pendingSaved = { ...this.#pendingSaved, [type]: undefined };
     }
-    if (next !== t) this.#set({ ...this.#state, history: reload(this.#state.history, next) });
+    if (next !== t) this.#applyHistory(reload(this.#state.history, next));
   }
 
   // --- edits ----------------------------------------------------------------------------------------------

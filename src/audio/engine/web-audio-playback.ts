@@ -69,3 +69,17 @@ export class WebAudioPlayback implements PlaybackOutput {
     this.#gain.disconnect();
   }
 }
+
+/**
+ * A decoded track (or null to clear it) into both the playback output and the engine, in the order live
+ * playback needs: the audio first, then the clips that schedule it.
+ */
+export const loadTrack = (
+  engine: { setTrack(trackType: TrackType, durationSeconds: number | null): void },
+  playback: WebAudioPlayback,
+  trackType: TrackType,
+  buffer: AudioBuffer | null,
+): void => {
+  playback.setBuffer(trackType, buffer);
+  engine.setTrack(trackType, buffer ? buffer.duration : null);
+};
