@@ -65,7 +65,7 @@ export const sessionBody = z
           ctx.addIssue({
             code: 'custom',
             path: ['clips', kind, i, 'trackType'],
-            message: `Clip ${clip.id} is listed under ${kind} but is a ${clip.trackType} clip`,
+            message: `Clip ${clip.id} is listed under ${kind} but its trackType is ${clip.trackType}`,
           });
         }
         if (clip.endTime > duration + EPSILON) {
