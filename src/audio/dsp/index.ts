@@ -10,7 +10,7 @@ export {
 export { Compressor, type CompressorParams, compressorParamsFor } from './compressor';
 export { floatToInt16, TpdfDither, tpdfDither } from './dither';
 export { LevelMeter, type LevelReading } from './level-meter';
-export { LIMITER_BLOCK, type LimiterOptions, limitOffline, TruePeakLimiter } from './limiter';
+export { LIMITER_BLOCK, type LimiterOptions, limiterLatency, limitOffline, TruePeakLimiter } from './limiter';
 export { LoudnessMeter, type LoudnessReport, measureLoudness } from './loudness';
 export {
   MASTERING_STAGES,

@@ -121,6 +121,10 @@ export class LimiterGainComputer {
   }
 }
 
+/** The streaming limiter's delay in frames at a sample rate (output frame n is input frame n - latency). */
+export const limiterLatency = (sampleRate: number, options: LimiterOptions = {}): number =>
+  (2 + new LimiterGainComputer(sampleRate, options).average) * LIMITER_BLOCK + 5;
+
 export class TruePeakLimiter {
   readonly channelCount: number;
   /** Output frame m leaves when input frame m + latency arrives. */
@@ -144,7 +148,7 @@ export class TruePeakLimiter {
     this.channelCount = channelCount;
     this.#computer = new LimiterGainComputer(sampleRate, options);
     const A = this.#computer.average;
-    this.latency = (2 + A) * LIMITER_BLOCK + 5;
+    this.latency = (2 + A) * LIMITER_BLOCK + 5; // as limiterLatency()
     let size = 1;
     // A whole chunk is written before its delayed frames are read.
     while (size < this.latency + CHUNK) size <<= 1;

@@ -47,6 +47,11 @@ export interface MasterRenderOptions {
   ceilingDb?: number;
   /** Never raise the level by more than this (a near-silent file is not pushed into noise). */
   maxGainDb?: number;
+  /**
+   * Stop after solving the loudness gain (no final pass): what the live path needs to play at the level the
+   * download will have. The channels are left processed but without gain and limiting.
+   */
+  planOnly?: boolean;
 }
 
 export interface MasteringReport {
@@ -207,12 +212,13 @@ export const renderMaster = async (
   report('limiting', 0);
   const g = 10 ** (gainDb / 20);
   const gains = plan.boundaryGains;
-  for (let start = 0; start < frames; start += YIELD_FRAMES) {
+  for (let start = 0; start < (options.planOnly ? 0 : frames); start += YIELD_FRAMES) {
     const end = Math.min(frames, start + YIELD_FRAMES);
     for (const ch of channels) applyPlannedGain(ch, gains, g, start, end);
     report('limiting', end / frames);
     await checkpoint();
   }
+  if (options.planOnly) report('limiting', 1);
 
   const toDb = (v: number) => (v > 0 ? 20 * Math.log10(v) : -Infinity);
   return {

@@ -42,6 +42,23 @@ export class MasterClient {
     );
   }
 
+  /**
+   * The loudness-stage gain a render with these settings would apply (the live path plays with it, so the
+   * preview is as loud as the download). The channels are copied.
+   */
+  async plan(
+    channels: Float32Array[],
+    sampleRate: number,
+    job: Omit<MasterJob, 'transfer' | 'ceilingDb'>,
+  ): Promise<{ gainDb: number; predictedLufs: number; processedLufs: number }> {
+    const work = channels.map((c) => c.slice());
+    return this.#rpc.call(
+      'plan',
+      { channels: work, sampleRate, settings: job.settings, targetLufs: job.targetLufs },
+      { signal: job.signal, onProgress: job.onProgress, transfer: buffersOf(work) },
+    );
+  }
+
   dispose(): void {
     this.#rpc.dispose();
   }

@@ -17,4 +17,15 @@ export interface MasterApi {
     response: { channels: Float32Array[]; report: MasteringReport };
     progress: MasteringProgress;
   };
+  /** The loudness gain a render would apply, for the live path (the channels are consumed). */
+  plan: {
+    request: {
+      channels: Float32Array[];
+      sampleRate: number;
+      settings: MasteringSettings;
+      targetLufs: number;
+    };
+    response: { gainDb: number; predictedLufs: number; processedLufs: number };
+    progress: MasteringProgress;
+  };
 }

@@ -14,4 +14,17 @@ serveRpc<MasterApi>(self as unknown as RpcEndpoint, {
     );
     return transferring({ channels, report }, buffersOf(channels));
   },
+  plan: async ({ channels, sampleRate, settings, targetLufs }, { signal, progress }) => {
+    const report = await renderMaster(
+      channels,
+      sampleRate,
+      { settings, targetLufs, planOnly: true },
+      { signal, onProgress: progress },
+    );
+    return {
+      gainDb: report.gainDb,
+      predictedLufs: report.predictedLufs,
+      processedLufs: report.processedLufs,
+    };
+  },
 });

@@ -1,0 +1,10 @@
+/** Web Audio graph builders (live playback and OfflineAudioContext renders share them). */
+export {
+  buildMasteringChain,
+  type LevelEvent,
+  loadMasteringWorklet,
+  type MasteringChain,
+  type MasteringChainOptions,
+  playbackGain,
+} from './mastering-chain-node';
+export { MASTERING_PROCESSOR_NAME } from './mastering-messages';

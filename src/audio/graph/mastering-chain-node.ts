@@ -1,0 +1,113 @@
+/**
+ * buildMasteringChain: the mastering chain as a Web Audio sub-graph (an AudioWorkletNode running our
+ * kernels, then a playback-only master volume), for a live AudioContext and an OfflineAudioContext alike.
+ */
+import type { MasteringSettings } from '../../shared/mastering';
+import { limiterLatency } from '../dsp/limiter';
+import {
+  MASTERING_PROCESSOR_NAME,
+  type MasteringNodeEvent,
+  type MasteringNodeMessage,
+  type MasteringProcessorOptions,
+} from './mastering-messages';
+import { MASTERING_WORKLET_URL } from './mastering-worklet-url';
+
+export interface LevelEvent {
+  rms: number;
+  peak: number;
+  rmsDb: number;
+  peakDb: number;
+}
+
+export interface MasteringChainOptions {
+  /** Loudness-stage gain in dB, as planned by the offline analysis (see the master worker's 'plan'). */
+  gainDb?: number;
+  /** Level readings every this many ms (spec: 100); 0 turns the meter off. */
+  meterIntervalMs?: number;
+  onLevel?: (level: LevelEvent) => void;
+  /** Playback volume 0-100 (spec: gain volume/100 x 0.8); omit for unity (renders, tests). */
+  volume?: number;
+  /** Where the worklet module is served; defaults to Vite's bundled URL. */
+  workletUrl?: string;
+}
+
+export interface MasteringChain {
+  /** Connect sources here. */
+  input: AudioNode;
+  /** Connect this to the destination. */
+  output: AudioNode;
+  worklet: AudioWorkletNode;
+  /** The limiter's lookahead: output frame n is input frame n - latencyFrames. */
+  latencyFrames: number;
+  update(settings: MasteringSettings): void;
+  setGainDb(gainDb: number): void;
+  setVolume(volume: number): void;
+  dispose(): void;
+}
+
+const loaded = new WeakMap<BaseAudioContext, Map<string, Promise<void>>>();
+
+/** Adds the worklet module to a context once (per URL). */
+export const loadMasteringWorklet = (ctx: BaseAudioContext, url = MASTERING_WORKLET_URL): Promise<void> => {
+  let byUrl = loaded.get(ctx);
+  if (!byUrl) {
+    byUrl = new Map();
+    loaded.set(ctx, byUrl);
+  }
+  let promise = byUrl.get(url);
+  if (!promise) {
+    promise = ctx.audioWorklet.addModule(url);
+    byUrl.set(url, promise);
+  }
+  return promise;
+};
+
+/** Volume 0-100 to the spec's playback gain (volume/100 x 0.8). */
+export const playbackGain = (volume: number): number => (Math.min(100, Math.max(0, volume)) / 100) * 0.8;
+
+export const buildMasteringChain = async (
+  ctx: BaseAudioContext,
+  settings: MasteringSettings,
+  options: MasteringChainOptions = {},
+): Promise<MasteringChain> => {
+  await loadMasteringWorklet(ctx, options.workletUrl);
+  const processorOptions: MasteringProcessorOptions = {
+    settings,
+    gainDb: options.gainDb ?? 0,
+    meterIntervalMs: options.meterIntervalMs ?? (options.onLevel ? 100 : 0),
+  };
+  const worklet = new AudioWorkletNode(ctx, MASTERING_PROCESSOR_NAME, {
+    numberOfInputs: 1,
+    numberOfOutputs: 1,
+    outputChannelCount: [2],
+    channelCount: 2,
+    channelCountMode: 'explicit',
+    channelInterpretation: 'speakers',
+    processorOptions,
+  });
+  const volume = new GainNode(ctx, { gain: options.volume === undefined ? 1 : playbackGain(options.volume) });
+  worklet.connect(volume);
+  const chain: MasteringChain = {
+    input: worklet,
+    output: volume,
+    worklet,
+    latencyFrames: limiterLatency(ctx.sampleRate),
+    update: (next) => post({ type: 'settings', settings: next }),
+    setGainDb: (gainDb) => post({ type: 'gain', gainDb }),
+    setVolume: (v) => volume.gain.setTargetAtTime(playbackGain(v), ctx.currentTime, 0.01),
+    dispose: () => {
+      post({ type: 'dispose' });
+      worklet.port.onmessage = null;
+      worklet.disconnect();
+      volume.disconnect();
+    },
+  };
+  function post(message: MasteringNodeMessage) {
+    worklet.port.postMessage(message);
+  }
+  worklet.port.onmessage = (event: MessageEvent<MasteringNodeEvent>) => {
+    const data = event.data;
+    if (data.type === 'level') options.onLevel?.(data);
+  };
+  return chain;
+};

@@ -1,0 +1,25 @@
+import type { MasteringSettings } from '../../shared/mastering';
+
+/** Name the worklet registers its processor under. */
+export const MASTERING_PROCESSOR_NAME = 'mastering-chain';
+
+/** Options handed to the worklet processor at construction (AudioWorkletNodeOptions.processorOptions). */
+export interface MasteringProcessorOptions {
+  settings: MasteringSettings;
+  /** Loudness-stage gain in dB (from the offline analysis of the processed signal). */
+  gainDb: number;
+  /** Post a level reading every this many ms (0: no meter). */
+  meterIntervalMs: number;
+}
+
+/** Page -> worklet. */
+export type MasteringNodeMessage =
+  | { type: 'settings'; settings: MasteringSettings }
+  | { type: 'gain'; gainDb: number }
+  | { type: 'reset' }
+  | { type: 'dispose' };
+
+/** Worklet -> page. */
+export type MasteringNodeEvent =
+  | { type: 'level'; rms: number; peak: number; rmsDb: number; peakDb: number }
+  | { type: 'ready'; latencyFrames: number };

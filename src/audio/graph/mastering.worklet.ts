@@ -1,0 +1,100 @@
+/**
+ * AudioWorklet processor running the mastering chain live: the same MasteringProcessor and TruePeakLimiter
+ * the offline Worker render runs, so what the user hears while moving a slider is what the download
+ * renders (up to the limiter's few-millisecond delay). Settings and the loudness gain arrive as port
+ * messages; a level reading (RMS / peak) leaves every 100 ms.
+ *
+ * Built by Vite as a separate module (`?worker&url`), loaded with audioWorklet.addModule.
+ */
+import { DEFAULT_CUSTOM_SETTINGS } from '../../shared/mastering';
+import { LevelMeter } from '../dsp/level-meter';
+import { TruePeakLimiter } from '../dsp/limiter';
+import { MasteringProcessor } from '../dsp/mastering-processor';
+import {
+  MASTERING_PROCESSOR_NAME,
+  type MasteringNodeEvent,
+  type MasteringNodeMessage,
+  type MasteringProcessorOptions,
+} from './mastering-messages';
+
+// The AudioWorkletGlobalScope is not in the DOM typings this folder is checked with: declare what we use.
+declare const sampleRate: number;
+declare class AudioWorkletProcessor {
+  readonly port: MessagePort;
+  constructor(options?: unknown);
+}
+declare function registerProcessor(
+  name: string,
+  processorCtor: new (options: { processorOptions?: MasteringProcessorOptions }) => AudioWorkletProcessor,
+): void;
+
+const CHANNELS = 2;
+const QUANTUM = 128;
+
+class MasteringChainProcessor extends AudioWorkletProcessor {
+  #processor: MasteringProcessor;
+  #limiter: TruePeakLimiter;
+  #meter: LevelMeter | null;
+  #buffers = [new Float32Array(QUANTUM), new Float32Array(QUANTUM)];
+  #alive = true;
+
+  constructor(options: { processorOptions?: MasteringProcessorOptions }) {
+    super(options);
+    const o = options.processorOptions;
+    this.#processor = new MasteringProcessor(sampleRate, CHANNELS, o?.settings ?? DEFAULT_CUSTOM_SETTINGS);
+    this.#limiter = new TruePeakLimiter(sampleRate, CHANNELS);
+    this.#limiter.inputGain = 10 ** ((o?.gainDb ?? 0) / 20);
+    const interval = o?.meterIntervalMs ?? 100;
+    this.#meter =
+      interval > 0
+        ? new LevelMeter(
+            sampleRate,
+            (r) => this.#post({ type: 'level', rms: r.rms, peak: r.peak, rmsDb: r.rmsDb, peakDb: r.peakDb }),
+            interval,
+          )
+        : null;
+    this.port.onmessage = (event: MessageEvent<MasteringNodeMessage>) => this.#onMessage(event.data);
+    this.#post({ type: 'ready', latencyFrames: this.#limiter.latency });
+  }
+
+  #post(event: MasteringNodeEvent): void {
+    this.port.postMessage(event);
+  }
+
+  #onMessage(message: MasteringNodeMessage): void {
+    if (message.type === 'settings') this.#processor.update(message.settings);
+    else if (message.type === 'gain') this.#limiter.inputGain = 10 ** (message.gainDb / 20);
+    else if (message.type === 'reset') {
+      this.#processor.reset();
+      this.#limiter.reset();
+    } else if (message.type === 'dispose') this.#alive = false;
+  }
+
+  process(inputs: Float32Array[][], outputs: Float32Array[][]): boolean {
+    const input = inputs[0] ?? [];
+    const output = outputs[0] ?? [];
+    const frames = output[0]?.length ?? QUANTUM;
+    const [left, right] = this.#buffers as [Float32Array, Float32Array];
+    // The node's input is fixed at two channels (explicit, speakers): mono arrives on both, so it stays mono.
+    if (input.length > 0) {
+      left.set(input[0]!.subarray(0, frames));
+      right.set((input[1] ?? input[0]!).subarray(0, frames));
+    } else {
+      left.fill(0);
+      right.fill(0);
+    }
+    this.#processor.process(this.#buffers, 0, frames);
+    this.#limiter.process(this.#buffers, this.#buffers, 0, frames);
+    this.#meter?.push(this.#buffers, 0, frames);
+    if (output.length === 1) {
+      const out = output[0]!;
+      for (let i = 0; i < frames; i++) out[i] = 0.5 * (left[i]! + right[i]!);
+    } else {
+      output[0]?.set(left.subarray(0, frames));
+      output[1]?.set(right.subarray(0, frames));
+    }
+    return this.#alive;
+  }
+}
+
+registerProcessor(MASTERING_PROCESSOR_NAME, MasteringChainProcessor);
