@@ -1,0 +1,98 @@
+import type { MixStage, MixStyleId, PeakLevel, TrackType } from '../../../audio';
+
+/** Spec 2: the upload boxes' volumes start at 75 (vocals) and 50 (instrumental). */
+export const DEFAULT_TRACK_VOLUME: Record<TrackType, number> = { vocals: 75, instrumental: 50 };
+/** The output volume a new session starts with (the sessions API's default as well). */
+export const DEFAULT_OUTPUT_VOLUME = 80;
+/** Before a style is chosen the final mix weighs vocals and instrumental 0.5 each (spec 9). */
+export const BASE_VOCAL_SHARE = 50;
+
+export type SlotStatus = 'empty' | 'queued' | 'processing' | 'loaded';
+
+export interface TrackSlot {
+  readonly status: SlotStatus;
+  readonly fileName: string | null;
+  readonly durationSeconds: number;
+  /** Waveform peaks of the whole source at its own rate (`fileRate`). */
+  readonly peaks: readonly PeakLevel[] | null;
+  readonly fileRate: number;
+  /** Id of the copy saved through POST /api/tracks, once saved. */
+  readonly trackId: number | null;
+  /** 0..100, live playback level of this track. */
+  readonly volume: number;
+}
+
+export type PreviewStatus = 'idle' | 'rendering' | 'ready' | 'failed';
+
+/** The mixer flow around the engine: uploads, previews, mixdown, final mix (the engine owns the timeline). */
+export interface FlowState {
+  readonly tracks: Readonly<Record<TrackType, TrackSlot>>;
+  /** Apply Sequence was pressed since the tracks last changed. */
+  readonly applied: boolean;
+  readonly previews: { readonly status: PreviewStatus; readonly fraction: number };
+  /** What the buffer player is playing: 'final' or a style id. */
+  readonly playing: 'final' | MixStyleId | null;
+  readonly style: MixStyleId | null;
+  readonly vocalShare: number;
+  readonly outputVolume: number;
+  readonly mixdown: { readonly running: boolean; readonly stage: MixStage | null; readonly fraction: number };
+  readonly finalMix: { readonly durationSeconds: number; readonly trackId: number | null } | null;
+  readonly downloading: boolean;
+}
+
+const emptySlot = (type: TrackType): TrackSlot => ({
+  status: 'empty',
+  fileName: null,
+  durationSeconds: 0,
+  peaks: null,
+  fileRate: 0,
+  trackId: null,
+  volume: DEFAULT_TRACK_VOLUME[type],
+});
+
+export const clearedSlot = (slot: TrackSlot, type: TrackType): TrackSlot => ({
+  ...emptySlot(type),
+  volume: slot.volume,
+});
+
+export const initialFlow = (): FlowState => ({
+  tracks: { vocals: emptySlot('vocals'), instrumental: emptySlot('instrumental') },
+  applied: false,
+  previews: { status: 'idle', fraction: 0 },
+  playing: null,
+  style: null,
+  vocalShare: BASE_VOCAL_SHARE,
+  outputVolume: DEFAULT_OUTPUT_VOLUME,
+  mixdown: { running: false, stage: null, fraction: 0 },
+  finalMix: null,
+  downloading: false,
+});
+
+export const bothLoaded = (s: FlowState): boolean =>
+  s.tracks.vocals.status === 'loaded' && s.tracks.instrumental.status === 'loaded';
+
+export const isBusy = (slot: TrackSlot): boolean => slot.status === 'processing' || slot.status === 'queued';
+
+/** A minimal external store: immutable snapshots for useSyncExternalStore. */
+export class Store<T> {
+  #state: T;
+  #listeners = new Set<() => void>();
+
+  constructor(initial: T) {
+    this.#state = initial;
+  }
+
+  getState = (): T => this.#state;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  };
+
+  update(fn: (s: T) => T): void {
+    const next = fn(this.#state);
+    if (next === this.#state) return;
+    this.#state = next;
+    for (const listener of this.#listeners) listener();
+  }
+}

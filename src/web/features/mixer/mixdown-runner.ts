@@ -1,0 +1,123 @@
+import type { MixStage } from '../../../audio';
+import { toast } from '../../components/ui/use-toast';
+import { toAudioBuffer } from './audio-buffers';
+import { bothLoaded } from './flow-state';
+import type { MixerController } from './mixer-controller';
+import { MIXER_NOTICES } from './mixer-messages';
+
+/** Progress reaches React at most this often, or when the stage changes (a render sends thousands). */
+const PROGRESS_INTERVAL_MS = 100;
+
+export interface FinalMix {
+  channels: Float32Array[];
+  sampleRate: number;
+  buffer: AudioBuffer;
+}
+
+/**
+ * Create Mixdown: the engine's seven-stage render in the mix worker, its stage messages and progress shown as
+ * they really run, cancellable; then the result becomes playable, and is saved as the 'Final Mix' track.
+ */
+export class MixdownRunner {
+  readonly #c: MixerController;
+  #abort: AbortController | null = null;
+  #final: FinalMix | null = null;
+
+  constructor(controller: MixerController) {
+    this.#c = controller;
+  }
+
+  get buffer(): AudioBuffer | null {
+    return this.#final?.buffer ?? null;
+  }
+
+  get final(): FinalMix | null {
+    return this.#final;
+  }
+
+  async run(): Promise<void> {
+    const { store } = this.#c;
+    const timeline = this.#c.appliedTimeline();
+    if (!bothLoaded(store.getState()) || !timeline) {
+      toast({ ...MIXER_NOTICES.missingTracks, variant: 'destructive' });
+      return;
+    }
+    this.cancel();
+    this.#c.stopPlayers();
+    this.#c.engine.pause();
+    const abort = new AbortController();
+    this.#abort = abort;
+    this.#final = null;
+    this.#set('organise', 0, true);
+    const { vocalShare, outputVolume } = store.getState();
+    let last = 0;
+    try {
+      const result = await this.#c.mix.mixdown(
+        timeline,
+        { vocalShare, outputVolume },
+        {
+          signal: abort.signal,
+          onProgress: (p) => {
+            const now = performance.now();
+            if (p.stage === store.getState().mixdown.stage && now - last < PROGRESS_INTERVAL_MS) return;
+            last = now;
+            this.#set(p.stage, p.overall, true);
+          },
+        },
+      );
+      const buffer = await toAudioBuffer(this.#c.ctx, result.channels, result.sampleRate);
+      if (abort.signal.aborted) return;
+      this.#final = { channels: result.channels, sampleRate: result.sampleRate, buffer };
+      store.update((s) => ({
+        ...s,
+        mixdown: { running: false, stage: null, fraction: 1 },
+        finalMix: { durationSeconds: result.channels[0]!.length / result.sampleRate, trackId: null },
+      }));
+      toast({ title: 'Success', description: 'Your mixdown is ready' });
+      void this.#save(abort.signal);
+    } catch (error) {
+      if (abort.signal.aborted) return;
+      console.warn('Mixdown failed', error);
+      this.#set(null, 0, false);
+      toast({ ...MIXER_NOTICES.mixdownFailed, variant: 'destructive' });
+    } finally {
+      if (this.#abort === abort) this.#abort = null;
+    }
+  }
+
+  /** The mix is saved as final_mix.wav (type 'mixed', 'Final Mix'); its id enables Export to Mastering. */
+  async #save(signal: AbortSignal): Promise<void> {
+    const final = this.#final;
+    if (!final) return;
+    try {
+      const wav = await this.#c.encoder.wav(final.channels, final.sampleRate, { signal });
+      const id = await this.#c.saveFinalMix(wav);
+      if (id === null || signal.aborted || this.#final !== final) return;
+      this.#c.store.update((s) => (s.finalMix ? { ...s, finalMix: { ...s.finalMix, trackId: id } } : s));
+    } catch (error) {
+      console.warn('The final mix could not be encoded for saving', error);
+    }
+  }
+
+  cancel(): void {
+    if (!this.#abort) return;
+    this.#abort.abort();
+    this.#abort = null;
+    this.#set(null, 0, false);
+  }
+
+  /** The tracks or the sequence changed: the mixdown no longer matches them. */
+  reset(): void {
+    this.cancel();
+    this.#final = null;
+    this.#c.store.update((s) => ({
+      ...s,
+      finalMix: null,
+      mixdown: { running: false, stage: null, fraction: 0 },
+    }));
+  }
+
+  #set(stage: MixStage | null, fraction: number, running: boolean): void {
+    this.#c.store.update((s) => ({ ...s, mixdown: { running, stage, fraction } }));
+  }
+}

@@ -1,0 +1,229 @@
+import {
+  EncoderClient,
+  MIX_STYLES,
+  MixClient,
+  MixerEngine,
+  type MixStyleId,
+  type MixTimeline,
+  PeaksClient,
+  PREVIEW_SECONDS,
+  previewWindow,
+  type Timeline,
+  type TrackType,
+  timelineLength,
+} from '../../../audio';
+import { toast } from '../../components/ui/use-toast';
+import { toAudioBuffer } from './audio-buffers';
+import { bothLoaded, type FlowState, initialFlow, Store } from './flow-state';
+import { MixdownRunner } from './mixdown-runner';
+import { MIXER_NOTICES } from './mixer-messages';
+import { uploadTrack } from './track-api';
+import { type LoadedTrack, TrackLoader } from './track-loader';
+import { BufferPlayer, TrackPlayback } from './track-playback';
+
+const mixTimeline = (t: Timeline): MixTimeline => ({
+  clips: [...t.clips],
+  sampleRate: t.sampleRate,
+  length: timelineLength(t),
+});
+
+/**
+ * Everything the mixer screen does with audio, outside React: the playback context, the engine (timeline,
+ * history, transport), the workers (mix, peaks, encoder) and the flow state around them. Components read
+ * `engine` and `store` through useSyncExternalStore and call the actions below.
+ */
+export class MixerController {
+  readonly ctx: AudioContext;
+  readonly playback: TrackPlayback;
+  readonly engine: MixerEngine;
+  readonly store = new Store<FlowState>(initialFlow());
+  readonly mix = new MixClient();
+  readonly encoder = new EncoderClient();
+  readonly #peaks = new PeaksClient();
+  readonly loader: TrackLoader;
+  readonly #player: BufferPlayer;
+  readonly mixdown: MixdownRunner;
+  #previews: Partial<Record<MixStyleId, AudioBuffer>> = {};
+  #previewAbort: AbortController | null = null;
+
+  constructor() {
+    this.ctx = new AudioContext({ latencyHint: 'interactive' });
+    this.playback = new TrackPlayback(this.ctx);
+    this.engine = new MixerEngine({ sampleRate: this.ctx.sampleRate, output: this.playback });
+    this.#player = new BufferPlayer(this.ctx, this.playback.master, (key) =>
+      this.store.update((s) => ({ ...s, playing: key as FlowState['playing'] })),
+    );
+    this.loader = new TrackLoader({
+      store: this.store,
+      mix: this.mix,
+      peaks: this.#peaks,
+      fallbackRate: () => this.ctx.sampleRate,
+      onLoaded: (type, track) => this.#trackChanged(type, track),
+      onCleared: (type) => this.#trackChanged(type, null),
+    });
+    this.mixdown = new MixdownRunner(this);
+    for (const type of ['vocals', 'instrumental'] as const) {
+      this.playback.setTrackVolume(type, this.store.getState().tracks[type].volume / 100);
+    }
+  }
+
+  /** Browsers start an AudioContext suspended until a gesture; every play goes through here first. */
+  async resume(): Promise<boolean> {
+    if (this.ctx.state === 'running') return true;
+    try {
+      await this.ctx.resume();
+      return true;
+    } catch (error) {
+      console.warn('AudioContext resume failed', error);
+      toast({ ...MIXER_NOTICES.audioContext, variant: 'destructive' });
+      return false;
+    }
+  }
+
+  #trackChanged(type: TrackType, track: LoadedTrack | null): void {
+    this.stopPlayers();
+    this.engine.pause();
+    this.playback.setBuffer(type, track?.buffer ?? null);
+    this.engine.setTrack(type, track ? track.buffer.duration : null);
+    // New audio invalidates the applied sequence, its previews and any mixdown made from the old audio.
+    this.#previewAbort?.abort();
+    this.#previews = {};
+    this.mixdown.reset();
+    this.store.update((s) => ({ ...s, applied: false, previews: { status: 'idle', fraction: 0 } }));
+  }
+
+  setTrackVolume(type: TrackType, volume: number): void {
+    const v = Math.min(Math.max(Math.round(volume), 0), 100);
+    this.playback.setTrackVolume(type, v / 100);
+    this.store.update((s) => ({ ...s, tracks: { ...s.tracks, [type]: { ...s.tracks[type], volume: v } } }));
+  }
+
+  async togglePlay(): Promise<void> {
+    if (!this.engine.getState().transport.playing) {
+      if (!(await this.resume())) return;
+      this.stopPlayers();
+    }
+    this.engine.togglePlay();
+  }
+
+  resetAll(): void {
+    this.engine.resetAll();
+  }
+
+  /** Apply Sequence: playback stops, the clips are fixed for the mix, and the three previews render. */
+  async applySequence(): Promise<void> {
+    if (!bothLoaded(this.store.getState())) {
+      toast({ ...MIXER_NOTICES.missingTracks, variant: 'destructive' });
+      return;
+    }
+    this.stopPlayers();
+    let timeline: Timeline;
+    try {
+      timeline = this.engine.applySequence();
+    } catch (error) {
+      console.warn(error);
+      toast({ ...MIXER_NOTICES.applyFailed, variant: 'destructive' });
+      return;
+    }
+    this.#previewAbort?.abort();
+    const abort = new AbortController();
+    this.#previewAbort = abort;
+    this.#previews = {};
+    this.mixdown.reset();
+    this.store.update((s) => ({ ...s, applied: true, previews: { status: 'rendering', fraction: 0 } }));
+    try {
+      const window = previewWindow(timeline.sources.vocals, timeline.sampleRate);
+      const rendered = await this.mix.previews(
+        mixTimeline(timeline),
+        window,
+        this.store.getState().outputVolume,
+        {
+          signal: abort.signal,
+          onProgress: (p) => {
+            const fraction = (p.index + (p.progress?.overall ?? 0)) / p.count;
+            this.store.update((s) => ({ ...s, previews: { status: 'rendering', fraction } }));
+          },
+        },
+      );
+      const buffers: Partial<Record<MixStyleId, AudioBuffer>> = {};
+      for (const p of rendered) buffers[p.style] = await toAudioBuffer(this.ctx, p.channels, p.sampleRate);
+      if (abort.signal.aborted) return;
+      this.#previews = buffers;
+      this.store.update((s) => ({ ...s, previews: { status: 'ready', fraction: 1 } }));
+    } catch (error) {
+      if (abort.signal.aborted) return;
+      console.warn('Preview generation failed', error);
+      this.store.update((s) => ({ ...s, previews: { status: 'failed', fraction: 0 } }));
+      toast({ ...MIXER_NOTICES.previewFailed, variant: 'destructive' });
+    }
+  }
+
+  /** Play/stop one preview; starting one stops the others and the sequencer; it stops itself after 10 s. */
+  async togglePreview(style: MixStyleId): Promise<void> {
+    if (this.store.getState().playing === style) return this.stopPlayers();
+    const buffer = this.#previews[style];
+    if (!buffer || !(await this.resume())) return;
+    try {
+      this.engine.pause();
+      this.#player.play(style, buffer, PREVIEW_SECONDS);
+    } catch (error) {
+      console.warn(error);
+      toast({ ...MIXER_NOTICES.playback, variant: 'destructive' });
+    }
+  }
+
+  async toggleFinal(): Promise<void> {
+    if (this.store.getState().playing === 'final') return this.stopPlayers();
+    const buffer = this.mixdown.buffer;
+    if (!buffer || !(await this.resume())) return;
+    try {
+      this.engine.pause();
+      this.#player.play('final', buffer);
+    } catch (error) {
+      console.warn(error);
+      toast({ ...MIXER_NOTICES.playback, variant: 'destructive' });
+    }
+  }
+
+  stopPlayers(): void {
+    this.#player.stop();
+  }
+
+  /** A style button sets the vocal share (75, 50 or 25). */
+  selectStyle(style: MixStyleId): void {
+    this.store.update((s) => ({ ...s, style, vocalShare: MIX_STYLES[style].vocalShare }));
+  }
+
+  setOutputVolume(volume: number): void {
+    const v = Math.min(Math.max(Math.round(volume), 0), 100);
+    this.store.update((s) => ({ ...s, outputVolume: v }));
+  }
+
+  appliedTimeline(): MixTimeline | null {
+    const applied = this.engine.getState().applied;
+    return applied && this.store.getState().applied ? mixTimeline(applied) : null;
+  }
+
+  /** Saves the final mix as final_mix.wav, type 'mixed', name 'Final Mix'; failure is only logged. */
+  async saveFinalMix(wav: Blob): Promise<number | null> {
+    try {
+      const { id } = await uploadTrack(wav, 'final_mix.wav', 'mixed', 'Final Mix');
+      return id;
+    } catch (error) {
+      console.warn('Saving the final mix failed', error);
+      return null;
+    }
+  }
+
+  dispose(): void {
+    this.#previewAbort?.abort();
+    this.mixdown.cancel();
+    this.stopPlayers();
+    this.engine.dispose();
+    this.playback.dispose();
+    this.mix.dispose();
+    this.encoder.dispose();
+    this.#peaks.dispose();
+    void this.ctx.close();
+  }
+}

@@ -1,0 +1,52 @@
+import type { SessionInput, SessionList, SessionView } from '../../../shared/api/sessions';
+import type { TrackKind, TrackView } from '../../../shared/api/tracks';
+import { apiJson, requestHeaders, throwIfNotOk } from '../../lib/api-client';
+import { AUTH_TOKEN_KEY, readStorage } from '../../lib/storage';
+
+/**
+ * POST /api/tracks as multipart (spec 7): audio, type, name, duration (sent as 0). The shell's api client
+ * speaks JSON only, so this builds the same request (credentials, x-auth-token) with a FormData body.
+ */
+export const uploadTrack = async (
+  file: Blob,
+  fileName: string,
+  type: TrackKind,
+  name: string,
+): Promise<{ id: number }> => {
+  const form = new FormData();
+  form.append('type', type);
+  form.append('name', name);
+  form.append('duration', '0');
+  form.append('audio', file, fileName);
+  const res = await fetch('/api/tracks', {
+    method: 'POST',
+    credentials: 'include',
+    headers: requestHeaders(false, readStorage(AUTH_TOKEN_KEY)),
+    body: form,
+  });
+  await throwIfNotOk(res);
+  return (await res.json()) as { id: number };
+};
+
+export const getTrack = (id: number) => apiJson<TrackView>('GET', `/api/tracks/${id}`);
+
+/** The audio bytes of a saved track (its audioUrl is on our own origin). */
+export const fetchTrackAudio = async (track: TrackView): Promise<Blob> => {
+  const res = await fetch(track.audioUrl, {
+    credentials: 'include',
+    headers: requestHeaders(false, readStorage(AUTH_TOKEN_KEY)),
+  });
+  await throwIfNotOk(res);
+  return res.blob();
+};
+
+export const latestSession = async (): Promise<SessionView | null> => {
+  const list = await apiJson<SessionList>('GET', '/api/sessions?limit=1');
+  const first = list.sessions[0];
+  return first ? apiJson<SessionView>('GET', `/api/sessions/${first.id}`) : null;
+};
+
+export const saveSession = (id: number | null, body: SessionInput) =>
+  id === null
+    ? apiJson<SessionView>('POST', '/api/sessions', body)
+    : apiJson<SessionView>('PUT', `/api/sessions/${id}`, body);

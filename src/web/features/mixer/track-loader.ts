@@ -1,0 +1,137 @@
+import type { MixClient, PeakLevel, PeaksClient, TrackType } from '../../../audio';
+import { toast } from '../../components/ui/use-toast';
+import { decodeAtOwnRate, readFileBytes, TrackLoadError, withTimeout } from './decode-track';
+import { clearedSlot, type FlowState, isBusy, type Store } from './flow-state';
+import { MIXER_NOTICES, MIXER_TIMEOUTS, type Notice, processingLabel } from './mixer-messages';
+import { uploadTrack } from './track-api';
+import { uploadProblem } from './upload-rules';
+
+export interface LoadedTrack {
+  buffer: AudioBuffer;
+  peaks: PeakLevel[];
+}
+
+interface LoaderDeps {
+  store: Store<FlowState>;
+  mix: MixClient;
+  peaks: PeaksClient;
+  /** The playback context's rate: decoding falls back to it when a file's own rate cannot be read. */
+  fallbackRate: () => number;
+  onLoaded: (type: TrackType, track: LoadedTrack) => void;
+  onCleared: (type: TrackType) => void;
+}
+
+const showError = (notice: Notice) => toast({ ...notice, variant: 'destructive' });
+
+/**
+ * Upload boxes' processing (spec 4): one track is processed at a time; a second file of the same type while
+ * that type is busy is refused; a file for the other type waits its turn. Each file is read, decoded at its
+ * own rate, measured for waveforms and handed to the mix worker, within the spec's time-outs; a failed track
+ * is cleared. The original file is also saved through POST /api/tracks, whose failure is only logged.
+ */
+export class TrackLoader {
+  readonly #d: LoaderDeps;
+  #queue: { type: TrackType; file: File; savedId: number | null }[] = [];
+  #active: TrackType | null = null;
+  /** Bumped per accepted file, so the result of a timed-out decode that finishes late is ignored. */
+  #generation: Record<TrackType, number> = { vocals: 0, instrumental: 0 };
+
+  constructor(deps: LoaderDeps) {
+    this.#d = deps;
+  }
+
+  /** A file the user chose; `savedId` marks one restored from a saved session (already on the server). */
+  upload(type: TrackType, file: File, savedId: number | null = null): void {
+    const problem = uploadProblem(file);
+    if (problem) return void showError(problem);
+    const slots = this.#d.store.getState().tracks;
+    if (isBusy(slots[type])) return void showError(MIXER_NOTICES.busy(type));
+    const waits = this.#active !== null;
+    this.#generation[type] += 1;
+    this.#setSlot(type, (s) => ({ ...s, status: waits ? 'queued' : 'processing', fileName: file.name }));
+    toast({
+      title: processingLabel(type),
+      description: waits ? MIXER_NOTICES.queued : MIXER_NOTICES.starting,
+      duration: MIXER_TIMEOUTS.processingToast,
+    });
+    this.#queue.push({ type, file, savedId });
+    if (!waits) void this.#next();
+  }
+
+  async #next(): Promise<void> {
+    const job = this.#queue.shift();
+    if (!job) {
+      this.#active = null;
+      return;
+    }
+    this.#active = job.type;
+    await this.#process(job.type, job.file, job.savedId);
+    void this.#next();
+  }
+
+  async #process(type: TrackType, file: File, savedId: number | null): Promise<void> {
+    const generation = this.#generation[type];
+    this.#setSlot(type, (s) => ({ ...s, status: 'processing' }));
+    try {
+      const bytes = await readFileBytes(file, MIXER_TIMEOUTS.fileRead);
+      const work = this.#prepare(type, bytes);
+      const track = await withTimeout(
+        work,
+        MIXER_TIMEOUTS.process[type],
+        () => new TrackLoadError(MIXER_NOTICES.processTimeout(type).description ?? ''),
+      );
+      if (generation !== this.#generation[type]) return;
+      this.#d.onLoaded(type, track);
+      this.#setSlot(type, (s) => ({
+        ...s,
+        status: 'loaded',
+        durationSeconds: track.buffer.duration,
+        fileRate: track.buffer.sampleRate,
+        peaks: track.peaks,
+        trackId: savedId,
+      }));
+      toast({ ...MIXER_NOTICES.processingComplete, description: `${file.name} is ready` });
+      if (savedId === null) this.#save(type, file, generation);
+    } catch (error) {
+      if (generation !== this.#generation[type]) return;
+      console.warn(`The ${type} track could not be processed`, error);
+      this.clear(type);
+      showError(
+        error instanceof TrackLoadError
+          ? { title: 'Processing Error', description: error.message }
+          : MIXER_NOTICES.processingFailed(type),
+      );
+    }
+  }
+
+  async #prepare(type: TrackType, bytes: ArrayBuffer): Promise<LoadedTrack> {
+    const buffer = await decodeAtOwnRate(bytes, this.#d.fallbackRate());
+    const channels = Array.from({ length: buffer.numberOfChannels }, (_, c) => buffer.getChannelData(c));
+    const [peaks] = await Promise.all([
+      this.#d.peaks.peaks(channels),
+      this.#d.mix.setSource(type, channels, buffer.sampleRate),
+    ]);
+    return { buffer, peaks };
+  }
+
+  /** Saving the input is a convenience for later sessions: failure is logged, never shown (spec 7). */
+  #save(type: TrackType, file: File, generation: number): void {
+    uploadTrack(file, file.name, type, file.name).then(
+      ({ id }) => {
+        if (generation === this.#generation[type]) this.#setSlot(type, (s) => ({ ...s, trackId: id }));
+      },
+      (error: unknown) => console.warn(`Saving the ${type} track failed`, error),
+    );
+  }
+
+  /** The track is gone (failed, or replaced by nothing): its slot, engine lane and worker copy are cleared. */
+  clear(type: TrackType): void {
+    this.#setSlot(type, (s) => clearedSlot(s, type));
+    void this.#d.mix.setSource(type, null, 0).catch((e: unknown) => console.warn(e));
+    this.#d.onCleared(type);
+  }
+
+  #setSlot(type: TrackType, fn: (s: FlowState['tracks'][TrackType]) => FlowState['tracks'][TrackType]) {
+    this.#d.store.update((s) => ({ ...s, tracks: { ...s.tracks, [type]: fn(s.tracks[type]) } }));
+  }
+}
