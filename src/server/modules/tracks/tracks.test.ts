@@ -17,7 +17,6 @@ import {
   multipart,
   streamedWavUpload,
   wavBytes,
-  wavHeader,
 } from './test-uploads';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracks-test-'));
