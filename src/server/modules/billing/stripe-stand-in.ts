@@ -1,0 +1,289 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A small local HTTP stand-in for the parts of the Stripe API the adapter calls, so the real Stripe SDK
+ * can be exercised offline: the SDK is pointed at it through STRIPE_API_URL. It keeps customers, prices,
+ * checkout sessions, subscriptions, invoices, payment intents and cards in memory, and lets a test play
+ * the customer's side (paying a checkout, renewing a cycle). Test support only, never used by the app.
+ */
+type Obj = Record<string, unknown>;
+
+const newId = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
+const nowSec = () => Math.floor(Date.now() / 1000);
+const MONTH = 30 * 24 * 3600;
+
+/** Stripe's form encoding: a[b][0][c]=v becomes {a: {b: {0: {c: v}}}}. */
+function parseForm(body: string): Obj {
+  const out: Obj = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    const parts = key.split(/[[\]]+/).filter(Boolean);
+    let node = out;
+    parts.forEach((part, i) => {
+      if (i === parts.length - 1) node[part] = value;
+      else node = (node[part] ??= {}) as Obj;
+    });
+  }
+  return out;
+}
+const values = (v: unknown): Obj[] => (v && typeof v === 'object' ? (Object.values(v) as Obj[]) : []);
+
+export interface StandIn {
+  url: string;
+  prices: { pro: Obj; unlimited: Obj };
+  customers: Map<string, Obj>;
+  sessions: Map<string, Obj>;
+  subscriptions: Map<string, Obj>;
+  invoices: Map<string, Obj>;
+  paymentIntents: Map<string, Obj>;
+  /** Every call the SDK made: method, path and parsed parameters. */
+  requests: Array<{ method: string; path: string; params: Obj }>;
+  /** The next charge of a saved card fails with card_declined. */
+  declineNextCharge: boolean;
+  /** The customer pays the checkout at Stripe: subscription, card and first invoice now exist. */
+  payCheckout(sessionId: string): { session: Obj; subscription: Obj; invoice: Obj };
+  /** Stripe starts the next cycle of a subscription and pays its invoice. */
+  renew(subscriptionId: string): Obj;
+  invoiceFor(subscription: Obj, amount: number, reason: string): Obj;
+  close(): Promise<void>;
+}
+
+export async function startStripeStandIn(): Promise<StandIn> {
+  const prices = {
+    pro: { id: 'price_pro_test', object: 'price', lookup_key: 'pro_plan', unit_amount: 999, active: true },
+    unlimited: {
+      id: 'price_unl_test',
+      object: 'price',
+      lookup_key: 'unlimited_plan',
+      unit_amount: 2999,
+      active: true,
+    },
+  };
+  const priceById = (id: unknown) => Object.values(prices).find((p) => p.id === id);
+  const customers = new Map<string, Obj>();
+  const cards = new Map<string, Obj[]>();
+  const sessions = new Map<string, Obj>();
+  const subscriptions = new Map<string, Obj>();
+  const invoices = new Map<string, Obj>();
+  const paymentIntents = new Map<string, Obj>();
+  const requests: StandIn['requests'] = [];
+  let url = '';
+
+  const itemOf = (sub: Obj) => (sub.items as { data: Obj[] }).data[0]!;
+
+  const invoiceFor = (sub: Obj, amount: number, reason: string): Obj => {
+    const price = itemOf(sub).price as Obj;
+    const invoice = {
+      id: newId('in'),
+      object: 'invoice',
+      customer: sub.customer,
+      status: 'paid',
+      amount_paid: amount,
+      billing_reason: reason,
+      parent: {
+        type: 'subscription_details',
+        subscription_details: { subscription: sub.id, metadata: sub.metadata },
+      },
+      lines: {
+        object: 'list',
+        data: [{ pricing: { type: 'price_details', price_details: { price: price.id } } }],
+      },
+    };
+    invoices.set(invoice.id, invoice);
+    sub.latest_invoice = invoice.id;
+    return invoice;
+  };
+
+  const state: StandIn = {
+    url: '',
+    prices,
+    customers,
+    sessions,
+    subscriptions,
+    invoices,
+    paymentIntents,
+    requests,
+    declineNextCharge: false,
+    invoiceFor,
+    payCheckout(sessionId) {
+      const session = sessions.get(sessionId)!;
+      const customer = session.customer as string;
+      const card = {
+        id: newId('pm'),
+        object: 'payment_method',
+        card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034 },
+      };
+      cards.set(customer, [card]);
+      const price = priceById((values(session.line_items)[0] as Obj).price)!;
+      const sub: Obj = {
+        id: newId('sub'),
+        object: 'subscription',
+        customer,
+        status: 'active',
+        cancel_at_period_end: false,
+        metadata: { ...((session.subscription_data as Obj | undefined)?.metadata as Obj) },
+        items: { object: 'list', data: [{ id: newId('si'), price, current_period_end: nowSec() + MONTH }] },
+        default_payment_method: card.id,
+      };
+      subscriptions.set(sub.id as string, sub);
+      Object.assign(session, { status: 'complete', subscription: sub.id, payment_status: 'paid' });
+      return {
+        session,
+        subscription: sub,
+        invoice: invoiceFor(sub, price.unit_amount, 'subscription_create'),
+      };
+    },
+    renew(subscriptionId) {
+      const sub = subscriptions.get(subscriptionId)!;
+      const item = itemOf(sub);
+      item.current_period_end = (item.current_period_end as number) + MONTH;
+      if (sub.cancel_at_period_end) {
+        sub.status = 'canceled';
+        return sub;
+      }
+      return invoiceFor(sub, (item.price as Obj).unit_amount as number, 'subscription_cycle');
+    },
+    close: () => new Promise((r) => server.close(() => r())),
+  };
+
+  const cardError = () => ({
+    status: 402,
+    body: {
+      error: {
+        type: 'card_error',
+        code: 'card_declined',
+        decline_code: 'generic_decline',
+        message: 'Your card was declined.',
+      },
+    },
+  });
+
+  const route = (method: string, path: string, p: Obj): { status: number; body: unknown } => {
+    const seg = path.split('/').filter(Boolean); // ['v1', ...]
+    const notFound = {
+      status: 404,
+      body: { error: { type: 'invalid_request_error', message: `No such route ${path}` } },
+    };
+    if (method === 'GET' && path === '/v1/prices') {
+      const keys = values(p.lookup_keys) as unknown as string[];
+      return {
+        status: 200,
+        body: {
+          object: 'list',
+          has_more: false,
+          data: Object.values(prices).filter((x) => keys.includes(x.lookup_key)),
+        },
+      };
+    }
+    if (method === 'POST' && path === '/v1/customers') {
+      const c = {
+        id: newId('cus'),
+        object: 'customer',
+        email: p.email,
+        metadata: p.metadata ?? {},
+        invoice_settings: { default_payment_method: null },
+      };
+      customers.set(c.id, c);
+      return { status: 200, body: c };
+    }
+    if (seg[1] === 'customers' && seg[2] && method === 'GET') {
+      const c = customers.get(seg[2]);
+      return c ? { status: 200, body: c } : notFound;
+    }
+    if (method === 'POST' && path === '/v1/checkout/sessions') {
+      const id = newId('cs_test');
+      const s = { id, object: 'checkout.session', ...p, url: `${url}/pay/${id}`, status: 'open' };
+      sessions.set(id, s);
+      return { status: 200, body: s };
+    }
+    if (seg[1] === 'subscriptions' && seg[2]) {
+      const sub = subscriptions.get(seg[2]);
+      if (!sub) return notFound;
+      if (method === 'GET') return { status: 200, body: sub };
+      if (method === 'DELETE') {
+        sub.status = 'canceled';
+        return { status: 200, body: sub };
+      }
+      // POST: an update.
+      const item = itemOf(sub);
+      const wantedPrice = (values(p.items)[0] as Obj | undefined)?.price;
+      if (p.cancel_at_period_end !== undefined) sub.cancel_at_period_end = p.cancel_at_period_end === 'true';
+      if (p.metadata) {
+        const meta = { ...(sub.metadata as Obj) };
+        for (const [k, v] of Object.entries(p.metadata as Obj)) {
+          if (v === '') delete meta[k];
+          else meta[k] = v;
+        }
+        sub.metadata = meta;
+      }
+      if (wantedPrice) {
+        const price = priceById(wantedPrice)!;
+        item.price = price;
+        if ((p.billing_cycle_anchor as Obj | undefined)?.type === 'now') {
+          if (state.declineNextCharge) {
+            state.declineNextCharge = false;
+            return cardError();
+          }
+          item.current_period_end = nowSec() + MONTH;
+          invoiceFor(sub, price.unit_amount, 'subscription_update');
+        }
+      }
+      const expanded = values(p.expand) as unknown as string[];
+      const body = expanded.includes('latest_invoice')
+        ? { ...sub, latest_invoice: invoices.get(sub.latest_invoice as string) }
+        : sub;
+      return { status: 200, body };
+    }
+    if (method === 'POST' && path === '/v1/payment_intents') {
+      if (state.declineNextCharge) {
+        state.declineNextCharge = false;
+        return cardError();
+      }
+      const amount = Number(p.amount);
+      const pi = {
+        id: newId('pi'),
+        object: 'payment_intent',
+        amount,
+        amount_received: amount,
+        status: 'succeeded',
+        customer: p.customer,
+        payment_method: p.payment_method,
+        metadata: p.metadata ?? {},
+      };
+      paymentIntents.set(pi.id, pi);
+      return { status: 200, body: pi };
+    }
+    if (method === 'GET' && path === '/v1/payment_methods') {
+      return {
+        status: 200,
+        body: { object: 'list', has_more: false, data: cards.get(p.customer as string) ?? [] },
+      };
+    }
+    return notFound;
+  };
+
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      const u = new URL(req.url ?? '/', 'http://stand-in');
+      const params =
+        req.method === 'GET' || req.method === 'DELETE' ? parseForm(u.search.slice(1)) : parseForm(body);
+      requests.push({ method: req.method ?? 'GET', path: u.pathname, params });
+      const auth = req.headers.authorization ?? '';
+      const out = auth.startsWith('Bearer sk_test_')
+        ? route(req.method ?? 'GET', u.pathname, params)
+        : {
+            status: 401,
+            body: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } },
+          };
+      res.writeHead(out.status, { 'content-type': 'application/json', 'request-id': newId('req') });
+      res.end(JSON.stringify(out.body));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  state.url = url;
+  return state;
+}

@@ -1,0 +1,242 @@
+import { eq, sql } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, expect, it } from 'vitest';
+import { payments, users } from '../../db/schema';
+import { describeEachDatabase, signedUpClient } from '../../test/harness';
+import { type Client, expectLedgerMatchesBalances, me, rowsOf } from './billing-test-helpers';
+import { startStripeStandIn } from './stripe-stand-in';
+
+const WEBHOOK_SECRET = 'whsec_test_billing_secret';
+const standIn = await startStripeStandIn();
+afterAll(() => standIn.close());
+
+/** The SDK's own test-header helper signs exactly the bytes we post. */
+const signer = new Stripe('sk_test_signer').webhooks;
+
+let seq = 0;
+const event = (type: string, object: unknown, id = `evt_test_${++seq}_${Date.now()}`) => ({
+  id,
+  object: 'event',
+  type,
+  api_version: '2026-10-28.endive',
+  created: Math.floor(Date.now() / 1000),
+  livemode: false,
+  data: { object },
+});
+
+describeEachDatabase(
+  'stripe adapter and webhook',
+  (ctx) => {
+    const deliver = async (
+      evt: ReturnType<typeof event>,
+      opts: { secret?: string; timestamp?: number; tamper?: boolean; noSignature?: boolean } = {},
+    ) => {
+      const payload = JSON.stringify(evt);
+      const header = signer.generateTestHeaderString({
+        payload,
+        secret: opts.secret ?? WEBHOOK_SECRET,
+        timestamp: opts.timestamp,
+      });
+      const body = opts.tamper ? payload.replace('"livemode":false', '"livemode":true ') : payload;
+      return ctx.app.inject({
+        method: 'POST',
+        url: '/api/stripe/webhook',
+        headers: {
+          'content-type': 'application/json',
+          ...(opts.noSignature ? {} : { 'stripe-signature': header }),
+        },
+        payload: body,
+      });
+    };
+    const eventCount = async () =>
+      (await rowsOf<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from payment_events`))[0]!
+        .n;
+
+    /** Checkout through Stripe: the session is created by the API, paid at the stand-in, and announced. */
+    const subscribeViaStripe = async (c: Client, plan: 'pro' | 'unlimited') => {
+      const res = await c.post('/api/create-checkout-session', { lookup_key: `${plan}_plan` });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const sessionId = new URL((res.body as { url: string }).url).pathname.split('/').pop()!;
+      const paid = standIn.payCheckout(sessionId);
+      const completed = event('checkout.session.completed', paid.session);
+      const invoicePaid = event('invoice.paid', paid.invoice);
+      return { ...paid, completed, invoicePaid };
+    };
+
+    it('creates a subscription-mode Checkout Session from the lookup key; the redirect grants nothing', async () => {
+      const { c, user } = await signedUpClient(ctx.app);
+      const res = await c.post('/api/create-checkout-session', { lookup_key: 'unlimited_plan' });
+      expect(res.status).toBe(200);
+      const url = (res.body as { url: string }).url;
+      expect(url.startsWith(`${standIn.url}/pay/cs_test_`)).toBe(true);
+      const session = standIn.sessions.get(url.split('/').pop()!)!;
+      expect(session).toMatchObject({
+        mode: 'subscription',
+        client_reference_id: String(user.id),
+        line_items: { 0: { price: standIn.prices.unlimited.id, quantity: '1' } },
+        subscription_data: { metadata: { userId: String(user.id) } },
+      });
+      expect(standIn.customers.get(session.customer as string)).toMatchObject({
+        metadata: { userId: String(user.id) },
+      });
+      await c.get('/settings?checkout=success');
+      expect(await me(c)).toMatchObject({ hasSubscription: false, crowns: 0 });
+    });
+
+    it('applies checkout.session.completed and invoice.paid: Pro with 10 + 10 credits, card from Stripe', async () => {
+      const { c, user } = await signedUpClient(ctx.app);
+      const { completed, invoicePaid } = await subscribeViaStripe(c, 'pro');
+      expect((await deliver(completed)).statusCode).toBe(200);
+      expect(await me(c)).toMatchObject({ hasSubscription: true, subscriptionType: 'pro', mixCredits: 0 });
+      expect((await deliver(invoicePaid)).statusCode).toBe(200);
+      expect(await me(c)).toMatchObject({ subscriptionType: 'pro', mixCredits: 10, masteringCredits: 10 });
+      expect((await c.get('/api/billing/payment-methods')).body).toEqual({
+        methods: [{ brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 }],
+      });
+      await expectLedgerMatchesBalances(ctx.database.db, user.id);
+    });
+
+    it('the same event delivered 5 times (and the same invoice under a new event id) grants once', async () => {
+      const { c, user } = await signedUpClient(ctx.app);
+      const { completed, invoicePaid, invoice } = await subscribeViaStripe(c, 'unlimited');
+      const results = [];
+      for (let i = 0; i < 5; i++) results.push(await deliver(invoicePaid));
+      results.push(...(await Promise.all([deliver(completed), deliver(completed), deliver(completed)])));
+      expect(results.every((r) => r.statusCode === 200)).toBe(true);
+      expect(results.filter((r) => r.json().duplicate === false).length).toBe(2);
+      await deliver(event('invoice.paid', invoice));
+      expect(await me(c)).toMatchObject({ subscriptionType: 'unlimited', crowns: 35 });
+      const paid = await ctx.database.db.select().from(payments).where(eq(payments.userId, user.id));
+      expect(paid.map((p) => p.amountCents)).toEqual([2999]);
+      await expectLedgerMatchesBalances(ctx.database.db, user.id);
+    });
+
+    it('events out of order end in the provider’s current state', async () => {
+      const { c } = await signedUpClient(ctx.app);
+      const { completed, invoicePaid, subscription } = await subscribeViaStripe(c, 'pro');
+      const staleActive = event('customer.subscription.updated', structuredClone(subscription));
+      // At Stripe the subscription is then canceled; the deletion is delivered before the older events.
+      subscription.status = 'canceled';
+      await deliver(event('customer.subscription.deleted', structuredClone(subscription)));
+      await deliver(invoicePaid);
+      await deliver(staleActive);
+      await deliver(completed);
+      expect(await me(c)).toMatchObject({ hasSubscription: false, subscriptionType: null, mixCredits: 10 });
+
+      const { c: c2 } = await signedUpClient(ctx.app);
+      const second = await subscribeViaStripe(c2, 'pro');
+      const stalePro = event('customer.subscription.updated', structuredClone(second.subscription));
+      await deliver(second.completed);
+      const upgrade = await c2.post('/api/auth/change-subscription', { type: 'upgrade', plan: 'unlimited' });
+      expect(upgrade.status, JSON.stringify(upgrade.body)).toBe(200);
+      // Older events arrive after the upgrade, carrying the Pro plan: the plan stays Unlimited.
+      await deliver(stalePro);
+      await deliver(second.invoicePaid);
+      expect(await me(c2)).toMatchObject({ subscriptionType: 'unlimited', crowns: 35, mixCredits: 10 });
+    });
+
+    it('rejects forged, unsigned, wrong-secret and stale webhooks and changes nothing', async () => {
+      const { c, user } = await signedUpClient(ctx.app);
+      const { completed, invoicePaid } = await subscribeViaStripe(c, 'pro');
+      const before = await ctx.database.db.select().from(users).where(eq(users.id, user.id));
+      const attempts = [
+        await deliver(invoicePaid, { tamper: true }),
+        await deliver(invoicePaid, { noSignature: true }),
+        await deliver(completed, { secret: 'whsec_not_the_right_one' }),
+        await deliver(completed, { timestamp: Math.floor(Date.now() / 1000) - 600 }),
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/stripe/webhook',
+          headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=deadbeef' },
+          payload: JSON.stringify(invoicePaid),
+        }),
+      ];
+      for (const res of attempts) {
+        expect(res.statusCode).toBe(400);
+        expect(res.json().code).toBe('bad_signature');
+      }
+      expect(await eventCount()).toBe(0);
+      expect(await ctx.database.db.select().from(users).where(eq(users.id, user.id))).toEqual(before);
+      // The genuine delivery afterwards still works.
+      expect((await deliver(invoicePaid)).statusCode).toBe(200);
+      expect(await me(c)).toMatchObject({ mixCredits: 10 });
+    });
+
+    it('crown purchases charge the saved card once; a declined card changes nothing', async () => {
+      const { c, user } = await signedUpClient(ctx.app);
+      const sub = await subscribeViaStripe(c, 'pro');
+      await deliver(sub.completed);
+      const res = await c.post('/api/purchase-crowns', { amount: 25 });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body).toMatchObject({ totalCost: 2500, user: { crowns: 25 } });
+      const intent = [...standIn.paymentIntents.values()].at(-1)!;
+      expect(intent).toMatchObject({ amount: 2500, metadata: { kind: 'crowns', crowns: '25' } });
+      // Stripe's own event for the same payment arrives later: no second grant.
+      await deliver(event('payment_intent.succeeded', intent));
+      expect(await me(c)).toMatchObject({ crowns: 25 });
+      standIn.declineNextCharge = true;
+      const declined = await c.post('/api/purchase-crowns', { amount: 10 });
+      expect(declined.status).toBe(402);
+      expect(declined.body).toMatchObject({ message: 'Your card was declined.' });
+      expect(await me(c)).toMatchObject({ crowns: 25 });
+      await expectLedgerMatchesBalances(ctx.database.db, user.id);
+    });
+
+    it('upgrade charges $29.99 at Stripe at once; downgrade swaps the price for the next cycle', async () => {
+      const { c, user } = await signedUpClient(ctx.app);
+      const sub = await subscribeViaStripe(c, 'pro');
+      await deliver(sub.completed);
+      await deliver(sub.invoicePaid);
+      const up = await c.post('/api/auth/change-subscription', { type: 'upgrade', plan: 'unlimited' });
+      expect(up.status, JSON.stringify(up.body)).toBe(200);
+      const update = standIn.requests
+        .filter((r) => r.method === 'POST' && r.path.startsWith('/v1/subscriptions/'))
+        .at(-1)!;
+      expect(update.params).toMatchObject({
+        proration_behavior: 'none',
+        billing_cycle_anchor: { type: 'now' },
+      });
+      const upgradeInvoice = standIn.invoices.get(
+        standIn.subscriptions.get(sub.subscription.id as string)!.latest_invoice as string,
+      )!;
+      expect(upgradeInvoice).toMatchObject({ amount_paid: 2999, billing_reason: 'subscription_update' });
+      expect(await me(c)).toMatchObject({
+        subscriptionType: 'unlimited',
+        mixCredits: 10,
+        masteringCredits: 10,
+        crowns: 35,
+      });
+      await deliver(event('invoice.paid', upgradeInvoice));
+      expect(await me(c)).toMatchObject({ crowns: 35 });
+
+      const down = await c.post('/api/auth/change-subscription', { type: 'downgrade', plan: 'pro' });
+      expect(down.status, JSON.stringify(down.body)).toBe(200);
+      expect(await me(c)).toMatchObject({ subscriptionType: 'unlimited' });
+      const [row] = await ctx.database.db.select().from(users).where(eq(users.id, user.id));
+      expect(row).toMatchObject({ pendingPlan: 'pro' });
+      // Stripe renews at the new price and announces it.
+      const renewal = standIn.renew(sub.subscription.id as string);
+      expect(renewal).toMatchObject({ amount_paid: 999 });
+      await deliver(event('invoice.paid', renewal));
+      expect(await me(c)).toMatchObject({
+        subscriptionType: 'pro',
+        mixCredits: 20,
+        masteringCredits: 20,
+        crowns: 35,
+      });
+
+      standIn.declineNextCharge = true;
+      const failed = await c.post('/api/auth/change-subscription', { type: 'upgrade', plan: 'unlimited' });
+      expect(failed.status).toBe(402);
+      expect(await me(c)).toMatchObject({ subscriptionType: 'pro', crowns: 35 });
+      await expectLedgerMatchesBalances(ctx.database.db, user.id);
+    });
+  },
+  {
+    env: {
+      STRIPE_SECRET_KEY: 'sk_test_standin',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: standIn.url,
+    },
+  },
+);
