@@ -40,7 +40,7 @@ describeEachDatabase('billing rules (local provider)', (ctx) => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body as { message: string };
   };
-  const spend = (c: Client, type: 'mix' | 'mastering', key = crypto.randomUUID()) =>
+  const spend = (c: Client, type: 'mix' | 'mastering', key: string = crypto.randomUUID()) =>
     c.post('/api/spend-credit', { type, idempotencyKey: key });
   const paymentsOf = (userId: number) =>
     ctx.database.db.select().from(payments).where(eq(payments.userId, userId)).orderBy(payments.id);

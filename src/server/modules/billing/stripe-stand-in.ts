@@ -21,8 +21,12 @@ function parseForm(body: string): Obj {
     const parts = key.split(/[[\]]+/).filter(Boolean);
     let node = out;
     parts.forEach((part, i) => {
-      if (i === parts.length - 1) node[part] = value;
-      else node = (node[part] ??= {}) as Obj;
+      if (i === parts.length - 1) {
+        node[part] = value;
+        return;
+      }
+      node[part] ??= {};
+      node = node[part] as Obj;
     });
   }
   return out;
