@@ -1,0 +1,250 @@
+/**
+ * Browser side of the mastering harness: the real engine modules, driven by e2e specs and benchmarks
+ * through `window.audioHarness`.
+ */
+import { limiterLatency } from '../../src/audio/dsp/limiter';
+import { measureLoudness } from '../../src/audio/dsp/loudness';
+import { masteringChainParams } from '../../src/audio/dsp/mastering-processor';
+import { musicLike } from '../../src/audio/dsp/test-signals';
+import { buildMasteringChain, type LevelEvent } from '../../src/audio/graph';
+import { MasterClient } from '../../src/audio/workers/master-client';
+import { MeterClient } from '../../src/audio/workers/meter-client';
+import { RpcClient, type RpcEndpoint, WorkerCrashedError } from '../../src/audio/workers/worker-rpc';
+import { type MasteringSettings, PRESETS, type PresetId } from '../../src/shared/mastering';
+import { measureStalls } from './harness-stalls';
+
+const masterWorker = () => new Worker('/master-worker.js', { type: 'module' });
+const meterWorker = () => new Worker('/meter-worker.js', { type: 'module' });
+
+const toBuffer = (ctx: BaseAudioContext, channels: Float32Array[], length = channels[0]!.length) => {
+  const buffer = ctx.createBuffer(channels.length, length, ctx.sampleRate);
+  // copyToChannel wants a Float32Array over a plain ArrayBuffer; ours are, but typed over ArrayBufferLike.
+  channels.forEach((c, i) => {
+    buffer.copyToChannel(c as Float32Array<ArrayBuffer>, i);
+  });
+  return buffer;
+};
+
+/** Renders `source` through buildMasteringChain (the AudioWorklet) in an OfflineAudioContext. */
+const renderWithWorklet = async (
+  source: Float32Array[],
+  sampleRate: number,
+  settings: MasteringSettings,
+  gainDb: number,
+  onLevel?: (level: LevelEvent) => void,
+  change?: { atSeconds: number; settings: MasteringSettings },
+) => {
+  const frames = source[0]!.length;
+  const latency = limiterLatency(sampleRate);
+  const ctx = new OfflineAudioContext(2, frames + latency, sampleRate);
+  const node = new AudioBufferSourceNode(ctx, { buffer: toBuffer(ctx, source) });
+  const chain = await buildMasteringChain(ctx, settings, {
+    gainDb,
+    onLevel,
+    meterIntervalMs: onLevel ? 100 : 0,
+  });
+  node.connect(chain.input);
+  chain.output.connect(ctx.destination);
+  node.start(0);
+  if (change) {
+    void ctx.suspend(change.atSeconds).then(() => {
+      chain.update(change.settings);
+      void ctx.resume();
+    });
+  }
+  const rendered = await ctx.startRendering();
+  return { rendered, latency: chain.latencyFrames };
+};
+
+const equality = async (preset: PresetId, seconds: number, sampleRate: number) => {
+  const { settings, targetLufs } = PRESETS[preset];
+  const source = musicLike({ seconds, sampleRate, seed: 5 });
+  const client = new MasterClient(masterWorker);
+  const { channels, report } = await client.master(source, sampleRate, { settings, targetLufs });
+  client.dispose();
+  const { rendered, latency } = await renderWithWorklet(source, sampleRate, settings, report.gainDb);
+  const frames = source[0]!.length;
+  let worst = 0;
+  let nonFinite = 0;
+  for (let c = 0; c < 2; c++) {
+    const live = rendered.getChannelData(c);
+    const offline = channels[c]!;
+    for (let i = 0; i < frames; i++) {
+      const d = Math.abs(live[i + latency]! - offline[i]!);
+      if (!Number.isFinite(d)) nonFinite++;
+      else if (d > worst) worst = d;
+    }
+  }
+  const measured = measureLoudness(channels, sampleRate);
+  return {
+    worst,
+    nonFinite,
+    frames,
+    outFrames: channels[0]!.length,
+    latency,
+    gainDb: report.gainDb,
+    integrated: measured.integratedLufs,
+    truePeak: measured.truePeakDbtp,
+    targetLufs,
+  };
+};
+
+/** Level readings come every 100 ms, and a settings message changes the sound from that point on. */
+const liveControls = async () => {
+  const sampleRate = 44100;
+  const source = musicLike({ seconds: 4, sampleRate, seed: 8 });
+  const levels: LevelEvent[] = [];
+  const base = PRESETS.balanced.settings;
+  const bright = { ...base, brightness: 100, warmth: 0 };
+  const a = await renderWithWorklet(source, sampleRate, base, 0, (l) => levels.push(l));
+  const b = await renderWithWorklet(source, sampleRate, base, 0, undefined, {
+    atSeconds: 2,
+    settings: bright,
+  });
+  // Port messages from an offline render may trail it: wait until the count stops growing.
+  for (let last = -1; last !== levels.length; ) {
+    last = levels.length;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const diff = (from: number, to: number) => {
+    let d = 0;
+    const x = a.rendered.getChannelData(0);
+    const y = b.rendered.getChannelData(0);
+    for (let i = from; i < to; i++) d = Math.max(d, Math.abs(x[i]! - y[i]!));
+    return d;
+  };
+  return {
+    readings: levels.length,
+    peaksFinite: levels.every((l) => Number.isFinite(l.peak) && l.peak > 0),
+    beforeChange: diff(0, 1.9 * sampleRate),
+    afterChange: diff(2.1 * sampleRate, 3.9 * sampleRate),
+  };
+};
+
+/** A real worker that dies: every pending call rejects with WorkerCrashedError. */
+const crash = async () => {
+  const code = "self.onmessage = () => setTimeout(() => { throw new Error('boom'); }, 20);";
+  const url = URL.createObjectURL(new Blob([code], { type: 'text/javascript' }));
+  const worker = new Worker(url);
+  const client = new RpcClient<{ x: { request: number; response: number; progress: never } }>(
+    worker as unknown as RpcEndpoint,
+  );
+  const results = await Promise.allSettled([client.call('x', 1), client.call('x', 2), client.call('x', 3)]);
+  const later = await client.call('x', 4).then(
+    () => 'resolved',
+    (e) => (e instanceof WorkerCrashedError ? 'crashed' : String(e)),
+  );
+  URL.revokeObjectURL(url);
+  return {
+    rejected: results.map((r) =>
+      r.status === 'rejected' && r.reason instanceof WorkerCrashedError ? 'crashed' : r.status,
+    ),
+    later,
+    pending: client.pendingCount,
+  };
+};
+
+// ---- Benchmarks -------------------------------------------------------------------------------------------
+
+const signals = new Map<string, Float32Array[]>();
+const signal = (seconds: number) => {
+  const key = String(seconds);
+  if (!signals.has(key)) signals.set(key, musicLike({ seconds, sampleRate: 44100, seed: 1 }));
+  return signals.get(key)!;
+};
+
+/** One master render in a fresh worker (cold JIT, as a user's one-shot export is). */
+const masterBench = async (seconds: number, preset: PresetId) => {
+  const source = signal(seconds);
+  const { settings, targetLufs } = PRESETS[preset];
+  const client = new MasterClient(masterWorker);
+  // Start the worker (module load) before timing: the app keeps its worker alive between jobs.
+  await client.master([new Float32Array(4096), new Float32Array(4096)], 44100, { settings, targetLufs: -14 });
+  const copies = source.map((c) => c.slice());
+  const run = await measureStalls(() =>
+    client.master(copies, 44100, { settings, targetLufs, transfer: true }),
+  );
+  client.dispose();
+  return { ms: run.ms, longestMs: run.longestMs, gainDb: run.result.report.gainDb };
+};
+
+/** The spec's chain from native nodes (biquads + DynamicsCompressor as compressor and as limiter). */
+const nativeBench = async (seconds: number, preset: PresetId, gainDb: number) => {
+  const source = signal(seconds);
+  const { settings } = PRESETS[preset];
+  const p = masteringChainParams(settings, 44100);
+  const run = await measureStalls(async () => {
+    const ctx = new OfflineAudioContext(2, source[0]!.length, 44100);
+    const src = new AudioBufferSourceNode(ctx, { buffer: toBuffer(ctx, source) });
+    const hp = new BiquadFilterNode(ctx, { type: 'highpass', frequency: 30, Q: 0.7071 });
+    const comp = new DynamicsCompressorNode(ctx, {
+      threshold: p.compressor.thresholdDb,
+      ratio: p.compressor.ratio,
+      knee: p.compressor.kneeDb,
+      attack: p.compressor.attackMs / 1000,
+      release: p.compressor.releaseMs / 1000,
+    });
+    const low = new BiquadFilterNode(ctx, { type: 'lowshelf', frequency: 200, gain: p.warmthDb });
+    const high = new BiquadFilterNode(ctx, { type: 'highshelf', frequency: 8000, gain: p.brightnessDb });
+    const peak = new BiquadFilterNode(ctx, { type: 'peaking', frequency: 3000, Q: 1, gain: p.presenceDb });
+    // Mid/side width: L' = a L + b R, R' = b L + a R with a = (1 + w) / 2, b = (1 - w) / 2.
+    const w = settings.stereoWidth / 50;
+    const split = new ChannelSplitterNode(ctx, { numberOfOutputs: 2 });
+    const merge = new ChannelMergerNode(ctx, { numberOfInputs: 2 });
+    const gains = [(1 + w) / 2, (1 - w) / 2, (1 - w) / 2, (1 + w) / 2].map(
+      (g) => new GainNode(ctx, { gain: g }),
+    );
+    const volume = new GainNode(ctx, { gain: 10 ** (gainDb / 20) });
+    const limiter = new DynamicsCompressorNode(ctx, {
+      threshold: -1,
+      knee: 0,
+      ratio: 20,
+      attack: 0.001,
+      release: 0.05,
+    });
+    src.connect(hp).connect(comp).connect(low).connect(high).connect(peak).connect(split);
+    split.connect(gains[0]!, 0).connect(merge, 0, 0);
+    split.connect(gains[1]!, 1).connect(merge, 0, 0);
+    split.connect(gains[2]!, 0).connect(merge, 0, 1);
+    split.connect(gains[3]!, 1).connect(merge, 0, 1);
+    merge.connect(volume).connect(limiter).connect(ctx.destination);
+    src.start(0);
+    return ctx.startRendering();
+  });
+  return { ms: run.ms, longestMs: run.longestMs };
+};
+
+/** Full meter (I, LRA, true peak) in a fresh worker. */
+const meterBench = async (seconds: number) => {
+  const source = signal(seconds);
+  const client = new MeterClient(meterWorker);
+  await client.measure([new Float32Array(44100), new Float32Array(44100)], 44100);
+  const copies = source.map((c) => c.slice());
+  const run = await measureStalls(() => client.measure(copies, 44100, { transfer: true }));
+  client.dispose();
+  const l = run.result.loudness;
+  return {
+    ms: run.ms,
+    longestMs: run.longestMs,
+    integrated: l.integratedLufs,
+    range: l.loudnessRangeLu,
+    truePeak: l.truePeakDbtp,
+  };
+};
+
+const prepare = (seconds: number) => {
+  signal(seconds);
+  return true;
+};
+
+const harness = { equality, liveControls, crash, masterBench, nativeBench, meterBench, prepare };
+export type AudioHarness = typeof harness;
+
+declare global {
+  interface Window {
+    audioHarness: AudioHarness;
+  }
+}
+
+window.audioHarness = harness;
+document.body.dataset.state = 'ready';

@@ -1,0 +1,62 @@
+import { type Browser, chromium, expect, type Page, test } from '@playwright/test';
+import { chromiumLaunch } from '../playwright.config';
+import { type MasteringHarness, startMasteringHarness } from './audio-harness/harness-server';
+
+/** The mastering engine in real Chromium: the AudioWorklet (live) and the Worker (offline) paths agree. */
+let harness: MasteringHarness;
+let browser: Browser;
+let page: Page;
+
+test.beforeAll(async () => {
+  harness = await startMasteringHarness();
+  browser = await chromium.launch(chromiumLaunch);
+  page = await browser.newPage();
+  page.on('console', (m) => {
+    if (m.type() === 'error') throw new Error(`console.error in harness: ${m.text()}`);
+  });
+  await page.goto(harness.url);
+  await expect(page.locator('body')).toHaveAttribute('data-state', 'ready');
+});
+
+test.afterAll(async () => {
+  await browser?.close();
+  await harness?.close();
+});
+
+for (const [preset, sampleRate] of [
+  ['loud', 44_100],
+  ['clean', 48_000],
+] as const) {
+  test(`AudioWorklet and Worker give the same samples: ${preset} at ${sampleRate} Hz`, async () => {
+    const r = await page.evaluate(([p, sr]) => window.audioHarness.equality(p, 10, sr), [
+      preset,
+      sampleRate,
+    ] as const);
+    console.log(
+      `${preset} ${sampleRate} Hz: max abs difference ${r.worst.toExponential(2)}, gain ${r.gainDb.toFixed(2)} dB, ${r.integrated.toFixed(2)} LUFS, ${r.truePeak.toFixed(2)} dBTP`,
+    );
+    expect(r.outFrames).toBe(r.frames);
+    expect(r.nonFinite).toBe(0);
+    expect(r.latency).toBeGreaterThan(0);
+    // Float tolerance: the two paths round to float32 at slightly different points.
+    expect(r.worst).toBeLessThan(1e-5);
+    expect(Math.abs(r.integrated - r.targetLufs)).toBeLessThanOrEqual(0.5);
+    expect(r.truePeak).toBeLessThanOrEqual(-1);
+  });
+}
+
+test('the worklet posts level readings every 100 ms and applies settings sent while playing', async () => {
+  const r = await page.evaluate(() => window.audioHarness.liveControls());
+  // 4 s of audio plus the lookahead: 40 readings.
+  expect(r.readings).toBe(40);
+  expect(r.peaksFinite).toBe(true);
+  expect(r.beforeChange).toBe(0);
+  expect(r.afterChange).toBeGreaterThan(0.01);
+});
+
+test('a crashed worker rejects every pending call and refuses later ones', async () => {
+  const r = await page.evaluate(() => window.audioHarness.crash());
+  expect(r.rejected).toEqual(['crashed', 'crashed', 'crashed']);
+  expect(r.later).toBe('crashed');
+  expect(r.pending).toBe(0);
+});
