@@ -1,0 +1,92 @@
+/**
+ * Loudness meter benchmark (`npm run bench -- audio-meter`, or `node --import tsx bench/audio-meter.bench.ts`).
+ * Full measurement (integrated, loudness range, true peak) of generated 4- and 10-minute stereo 44.1 kHz
+ * tracks in the meter Worker in headless Chromium (fresh worker, cold JIT) against
+ * `ffmpeg -af ebur128=peak=true -f null -` in paired runs: target ours <= 0.5x, values within 0.2 LU.
+ */
+import {
+  ffmpegAvailable,
+  LENGTHS,
+  label,
+  median,
+  ms,
+  openHarness,
+  printTable,
+  RUNS,
+  ratio,
+  timeFfmpeg,
+  writeTracks,
+} from './audio-bench-common';
+
+const parse = (stderr: string) => {
+  const summary = stderr.slice(stderr.lastIndexOf('Summary:'));
+  const value = (re: RegExp) => Number(summary.match(re)?.[1]);
+  return {
+    integrated: value(/I:\s+(-?[\d.]+) LUFS/),
+    range: value(/LRA:\s+(-?[\d.]+) LU/),
+    truePeak: value(/Peak:\s+(-?[\d.]+) dBFS/),
+  };
+};
+
+const main = async () => {
+  console.log(`Loudness meter (I, LRA, true peak), ${RUNS} paired runs per figure (medians).`);
+  if (!ffmpegAvailable()) {
+    console.log('ffmpeg is not installed: no reference to compare with; skipping.');
+    return;
+  }
+  const tracks = writeTracks(LENGTHS);
+  const bench = await openHarness();
+  const rows: (string | number)[][] = [];
+  try {
+    for (const seconds of LENGTHS) {
+      await bench.page.evaluate((s) => window.audioHarness.prepare(s), seconds);
+      const ours: number[] = [];
+      const stalls: number[] = [];
+      const ff: number[] = [];
+      let values = { integrated: 0, range: 0, truePeak: 0 };
+      let reference = values;
+      for (let run = 0; run < RUNS; run++) {
+        const r = await bench.page.evaluate((s) => window.audioHarness.meterBench(s), seconds);
+        ours.push(r.ms);
+        stalls.push(r.longestMs);
+        values = r;
+        const f = timeFfmpeg(['-i', tracks.wav(seconds), '-af', 'ebur128=peak=true', '-f', 'null', '-']);
+        ff.push(f.ms);
+        reference = parse(f.stderr);
+      }
+      const o = median(ours);
+      const f = median(ff);
+      rows.push([
+        label(seconds),
+        ms(o),
+        ms(f),
+        ratio(o, f),
+        `${values.integrated.toFixed(2)} / ${reference.integrated.toFixed(1)}`,
+        `${values.range.toFixed(2)} / ${reference.range.toFixed(1)}`,
+        `${values.truePeak.toFixed(2)} / ${reference.truePeak.toFixed(1)}`,
+        Math.abs(values.integrated - reference.integrated).toFixed(2),
+        ms(Math.max(...stalls)),
+      ]);
+    }
+  } finally {
+    await bench.close();
+    tracks.cleanup();
+  }
+  printTable(
+    [
+      'track',
+      'ours (worker)',
+      'ffmpeg ebur128=peak=true',
+      'ours/ffmpeg (target <= 0.5x)',
+      'I LUFS ours / ffmpeg',
+      'LRA LU ours / ffmpeg',
+      'TP dBTP ours / ffmpeg',
+      '|dI| LU (target <= 0.2)',
+      'longest stall (< 50 ms)',
+    ],
+    rows,
+  );
+  console.log('ffmpeg prints one decimal; the differences include its rounding.');
+};
+
+await main();
