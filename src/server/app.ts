@@ -18,6 +18,8 @@ import { adminRoutes } from './modules/admin/admin-routes';
 import { authRoutes } from './modules/auth/auth-routes';
 import { createAuthService } from './modules/auth/auth-service';
 import { createSessionService, type SessionService } from './modules/auth/session-service';
+import { twoFactorRoutes } from './modules/auth/two-factor-routes';
+import { createTwoFactorService } from './modules/auth/two-factor-service';
 import type { UserRow } from './modules/auth/user-view';
 import { registerBillingModule } from './modules/billing/billing-module';
 import { contactRoutes } from './modules/contact/contact-routes';
@@ -91,7 +93,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // --- app services ----------------------------------------------------------------------------------
   const sessions = createSessionService(db, config.sessionTtlSeconds);
   const accountCleanups: Array<(user: UserRow) => Promise<void>> = [];
+  const twoFactor = createTwoFactorService(db);
   const auth = createAuthService({
+    twoFactor,
     db,
     hasher,
     sessions,
@@ -157,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     authRateLimit: config.authRateLimit,
     secureCookies: config.production,
   });
+  await twoFactorRoutes(app, { twoFactor, limiter });
   await contactRoutes(app, { db, mailer, limiter, supportEmail: config.supportEmail });
   await adminRoutes(app, { db });
 

@@ -23,5 +23,12 @@ export const MESSAGES = {
   invalidTrackId: 'Invalid track ID',
   invalidFileType: 'Please upload a WAV, MP3 or OGG file',
   fileTooLarge: 'Please upload an audio file smaller than 100MB',
+  twoFactorRequired: 'Enter the 6-digit code from your authenticator app',
+  twoFactorInvalid:
+    'That code is not valid. Enter the current code from your app or one of your recovery codes.',
+  twoFactorAlreadyOn: 'Two-factor authentication is already on',
+  twoFactorNotStarted: 'Start the two-factor set-up first',
+  twoFactorRequiredForAdmin:
+    'Admins must turn on two-factor authentication in Settings before using the dashboard',
   serviceUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',
 } as const;

@@ -35,6 +35,11 @@ export const users = pgTable(
     mixCredits: integer('mix_credits').notNull().default(0),
     masteringCredits: integer('mastering_credits').notNull().default(0),
     crowns: integer('crowns').notNull().default(0),
+    /** Base32 TOTP secret: pending while totp_enabled_at is null, active once confirmed with a code. */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** The last time step accepted, so a code is never accepted twice. */
+    totpLastStep: integer('totp_last_step'),
   },
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
@@ -87,3 +92,4 @@ export const contactMessages = pgTable('contact_messages', {
 export * from './schema-billing';
 // Tables of feature modules live in their own files, re-exported here so drizzle sees one schema.
 export * from './schema-tracks';
+export * from './schema-two-factor';

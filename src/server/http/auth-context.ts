@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../shared/messages';
-import { forbidden, unauthorized } from '../errors';
+import { AppError, forbidden, unauthorized } from '../errors';
 import type { UserRow } from '../modules/auth/user-view';
 
 export const SESSION_COOKIE = 'sid';
@@ -25,10 +25,16 @@ export function requireUser(req: FastifyRequest): UserRow {
   return req.user;
 }
 
-/** 401 when signed out, 403 when signed in without the admin role: the server decides, never the browser. */
+/**
+ * 401 when signed out, 403 when signed in without the admin role, 403 for an admin without two-factor
+ * authentication: the server decides, never the browser.
+ */
 export function requireAdmin(req: FastifyRequest): UserRow {
   const user = requireUser(req);
   if (!user.isAdmin) throw forbidden(MESSAGES.adminRequired);
+  if (user.totpEnabledAt === null) {
+    throw new AppError(403, 'two_factor_required_for_admin', MESSAGES.twoFactorRequiredForAdmin);
+  }
   return user;
 }
 

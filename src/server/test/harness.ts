@@ -146,3 +146,17 @@ export async function signedUpClient(app: FastifyInstance, email = `user${++user
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { c, user: res.body as { id: number; email: string; username: string } };
 }
+
+/** Turns on two-factor authentication for a signed-in client; returns a code generator for its secret. */
+export async function enableTwoFactor(c: ReturnType<typeof client>, nowMs: () => number = Date.now) {
+  const { totpCode, timeStep } = await import('../security/totp');
+  const setup = await c.post('/api/auth/2fa/setup');
+  if (setup.status !== 200)
+    throw new Error(`2fa setup failed: ${setup.status} ${JSON.stringify(setup.body)}`);
+  const { secret } = setup.body as { secret: string };
+  const code = (offsetSteps = 0) => totpCode(secret, timeStep(nowMs()) + offsetSteps);
+  const enabled = await c.post('/api/auth/2fa/enable', { code: code() });
+  if (enabled.status !== 200)
+    throw new Error(`2fa enable failed: ${enabled.status} ${JSON.stringify(enabled.body)}`);
+  return { secret, code, recoveryCodes: (enabled.body as { recoveryCodes: string[] }).recoveryCodes };
+}

@@ -18,6 +18,9 @@ const newPassword = z
 export const loginBody = z.object({
   email: z.string({ error: MESSAGES.loginMissing }).trim().min(1, MESSAGES.loginMissing).max(254),
   password: z.string({ error: MESSAGES.loginMissing }).min(1, MESSAGES.loginMissing).max(PASSWORD_MAX_LENGTH),
+  /** Second factor, only for accounts with two-factor authentication on. */
+  otp: z.string().max(12).optional(),
+  recoveryCode: z.string().max(20).optional(),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
@@ -39,3 +42,13 @@ export const resetPasswordBody = z.object({
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 
 export const usernameFromEmail = (address: string): string => address.split('@')[0] ?? address;
+
+export const twoFactorCodeBody = z.object({
+  code: z.string({ error: MESSAGES.twoFactorRequired }).trim().min(1, MESSAGES.twoFactorRequired).max(20),
+});
+export const twoFactorDisableBody = z.object({
+  otp: z.string().max(12).optional(),
+  recoveryCode: z.string().max(20).optional(),
+});
+export const twoFactorSetupResponse = z.object({ secret: z.string(), otpauthUrl: z.string() });
+export const twoFactorEnableResponse = z.object({ recoveryCodes: z.array(z.string()) });

@@ -13,6 +13,8 @@ export const publicUser = z.object({
   crowns: z.number().int(),
   isAdmin: z.boolean(),
   createdAt: z.string(),
+  /** Whether two-factor authentication is on (required for admins). */
+  twoFactorEnabled: z.boolean(),
 });
 export type PublicUser = z.infer<typeof publicUser>;
 

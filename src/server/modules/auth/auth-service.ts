@@ -9,6 +9,7 @@ import type { Mailer } from '../../mail/mailer';
 import { isCommonPassword, type PasswordHasher } from '../../security/passwords';
 import { hashToken, newToken } from '../../security/tokens';
 import type { SessionService } from './session-service';
+import type { TwoFactorService } from './two-factor-service';
 import type { UserRow } from './user-view';
 
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
@@ -22,6 +23,7 @@ export interface AuthServiceDeps {
   db: Db;
   hasher: PasswordHasher;
   sessions: SessionService;
+  twoFactor: TwoFactorService;
   mailer: Mailer;
   publicOrigin: string;
   adminEmails: string[];
@@ -72,8 +74,11 @@ export function createAuthService(d: AuthServiceDeps) {
         await d.hasher.verifyDummy(body.password);
         throw unauthorized(MESSAGES.invalidCredentials);
       }
-      if (!(await d.hasher.verify(body.password, user.passwordHash)))
+      if (!(await d.hasher.verify(body.password, user.passwordHash))) {
         throw unauthorized(MESSAGES.invalidCredentials);
+      }
+      // The second factor is asked for only after the password matched, so it reveals nothing to a guesser.
+      await d.twoFactor.requireSecondFactor(user, { otp: body.otp, recoveryCode: body.recoveryCode });
       let current = user;
       if (isAdminEmail(user.email) && !user.isAdmin) {
         [current] = (await d.db

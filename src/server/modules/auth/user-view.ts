@@ -19,5 +19,6 @@ export function toPublicUser(u: UserRow): PublicUser {
     crowns: u.crowns,
     isAdmin: u.isAdmin,
     createdAt: u.createdAt.toISOString(),
+    twoFactorEnabled: u.totpEnabledAt !== null,
   };
 }
