@@ -60,7 +60,7 @@ async function run(label: string, env: Record<string, string>) {
     const warm = await fetch(`${base}/api/tracks`, {
       method: 'POST',
       headers: { ...small.headers, ...auth },
-      body: small.payload,
+      body: new Uint8Array(small.payload),
     });
     if (warm.status !== 201) throw new Error(`warm-up upload failed: ${warm.status} ${await warm.text()}`);
 
