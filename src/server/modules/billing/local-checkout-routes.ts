@@ -30,8 +30,16 @@ export async function localCheckoutRoutes(app: FastifyInstance, d: { local: Loca
       (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
     );
 
+    // The app's default Referrer-Policy (no-referrer) makes browsers send `Origin: null` with form posts,
+    // which the CSRF guard refuses; same-origin keeps our own origin on posts to ourselves and still sends
+    // nothing to other sites.
     const html = (reply: FastifyReply, status: number, body: string) =>
-      reply.code(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(body);
+      reply
+        .code(status)
+        .header('Cache-Control', 'no-store')
+        .header('Referrer-Policy', 'same-origin')
+        .type('text/html; charset=utf-8')
+        .send(body);
 
     const planOf = (s: LocalSession) => PLANS[s.plan as PlanId];
     const actionOf = (s: LocalSession) => `${LOCAL_CHECKOUT_PATH}/${s.id}`;
