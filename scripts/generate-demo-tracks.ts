@@ -1,0 +1,187 @@
+/**
+ * Synthesises the demo tracks of the mastering screen (public/demo/*.mp3) and the test audio of the
+ * mastering specs and benchmark. Everything is made here from oscillators, noise and plucked strings with a
+ * fixed seed, so the files are ours, small and reproducible.
+ *
+ *   node --import tsx scripts/generate-demo-tracks.ts      # writes public/demo/*.mp3 (needs /usr/bin/lame)
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export type DemoStyle = 'acoustic' | 'pop' | 'club';
+
+const mulberry = (seed: number) => () => {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
+
+const midi = (note: number) => 440 * 2 ** ((note - 69) / 12);
+/** C - Am - F - G, as MIDI roots; each chord is a major or minor triad. */
+const PROGRESSION = [
+  [60, 64, 67],
+  [57, 60, 64],
+  [53, 57, 60],
+  [55, 59, 62],
+];
+
+interface Voice {
+  /** Adds this voice into left/right from frame `start` on. */
+  render(left: Float32Array, right: Float32Array, start: number, sampleRate: number): void;
+}
+
+const pluck = (freq: number, gain: number, pan: number, rand: () => number): Voice => ({
+  render(l, r, start, sr) {
+    const period = Math.max(2, Math.round(sr / freq));
+    const line = Float32Array.from({ length: period }, () => rand() * 2 - 1);
+    const n = Math.min(l.length - start, sr * 2);
+    let prev = 0;
+    for (let i = 0; i < n; i++) {
+      const k = i % period;
+      const v = line[k]!;
+      line[k] = 0.996 * 0.5 * (v + prev);
+      prev = v;
+      l[start + i]! += v * gain * (1 - pan);
+      r[start + i]! += v * gain * (1 + pan);
+    }
+  },
+});
+
+const tone = (
+  freq: number,
+  seconds: number,
+  gain: number,
+  shape: 'sine' | 'saw',
+  decay: number,
+  pan = 0,
+  sweep = 0,
+): Voice => ({
+  render(l, r, start, sr) {
+    const n = Math.min(l.length - start, Math.round(seconds * sr));
+    let phase = 0;
+    for (let i = 0; i < n; i++) {
+      const t = i / sr;
+      const f = freq * (1 + sweep * Math.exp(-t * 30));
+      phase += f / sr;
+      const p = phase - Math.floor(phase);
+      const wave = shape === 'sine' ? Math.sin(2 * Math.PI * p) : 2 * p - 1;
+      const env = Math.exp(-t * decay) * Math.min(1, t * 200);
+      const v = wave * env * gain;
+      l[start + i]! += v * (1 - pan);
+      r[start + i]! += v * (1 + pan);
+    }
+  },
+});
+
+const noise = (seconds: number, gain: number, decay: number, bright: boolean, rand: () => number): Voice => ({
+  render(l, r, start, sr) {
+    const n = Math.min(l.length - start, Math.round(seconds * sr));
+    let last = 0;
+    for (let i = 0; i < n; i++) {
+      const w = rand() * 2 - 1;
+      const v = (bright ? w - last : w) * Math.exp((-i / sr) * decay) * gain;
+      last = w;
+      l[start + i]! += v;
+      r[start + i]! += v * 0.9;
+    }
+  },
+});
+
+/** A stereo track of `seconds` in the given style, peak-normalised to `peakDb` (quiet: room to master). */
+export const synthTrack = (style: DemoStyle, seconds: number, sampleRate = 44_100, peakDb = -8): Float32Array[] => {
+  const frames = Math.round(seconds * sampleRate);
+  const left = new Float32Array(frames);
+  const right = new Float32Array(frames);
+  const rand = mulberry(style === 'acoustic' ? 7 : style === 'pop' ? 11 : 13);
+  const bpm = style === 'acoustic' ? 90 : style === 'pop' ? 100 : 124;
+  const beat = Math.round((60 / bpm) * sampleRate);
+  for (let b = 0; b * beat < frames; b++) {
+    const at = b * beat;
+    const chord = PROGRESSION[Math.floor(b / 4) % 4]!;
+    const voices: Voice[] = [];
+    if (style === 'acoustic') {
+      // Arpeggiated plucks with a soft accent on each bar, and a quieter second phrase for dynamics.
+      const level = Math.floor(b / 16) % 2 === 0 ? 0.35 : 0.18;
+      for (const [i, note] of chord.entries()) {
+        const v = pluck(midi(note + (b % 2 ? 12 : 0)), level * (b % 4 === 0 ? 1 : 0.7), (i - 1) * 0.4, rand);
+        v.render(left, right, Math.min(frames - 1, at + Math.round((i * beat) / 3)), sampleRate);
+      }
+      if (b % 4 === 0) pluck(midi(chord[0]! - 12), 0.4, 0, rand).render(left, right, at, sampleRate);
+      continue;
+    }
+    voices.push(tone(style === 'club' ? 50 : 55, 0.35, 0.9, 'sine', 9, 0, 2.5)); // kick
+    if (style === 'pop' && b % 2 === 1) voices.push(noise(0.2, 0.35, 18, false, rand), tone(190, 0.1, 0.3, 'sine', 25));
+    if (style === 'club' && b % 2 === 1) voices.push(noise(0.15, 0.3, 22, false, rand));
+    const bass = tone(midi(chord[0]! - 24), (beat / sampleRate) * 0.9, style === 'club' ? 0.5 : 0.35, style === 'club' ? 'sine' : 'saw', 2);
+    voices.push(bass);
+    if (b % 4 === 0) {
+      for (const [i, note] of chord.entries()) {
+        voices.push(tone(midi(note), (4 * beat) / sampleRate, 0.09, 'saw', 0.6, (i - 1) * 0.5));
+      }
+    }
+    for (const v of voices) v.render(left, right, at, sampleRate);
+    // Off-beat hi-hats.
+    const half = at + Math.round(beat / 2);
+    if (half < frames) noise(0.05, style === 'club' ? 0.22 : 0.14, 60, true, rand).render(left, right, half, sampleRate);
+  }
+  let peak = 0;
+  for (const ch of [left, right]) for (const v of ch) peak = Math.max(peak, Math.abs(v));
+  const g = peak > 0 ? 10 ** (peakDb / 20) / peak : 1;
+  for (const ch of [left, right]) for (let i = 0; i < frames; i++) ch[i]! *= g;
+  return [left, right];
+};
+
+/** 16-bit PCM WAV bytes (plain rounding: these are test inputs, not exports). */
+export const wavBytes = (channels: Float32Array[], sampleRate: number): Buffer => {
+  const frames = channels[0]!.length;
+  const count = channels.length;
+  const data = frames * count * 2;
+  const out = Buffer.alloc(44 + data);
+  out.write('RIFF', 0, 'ascii');
+  out.writeUInt32LE(36 + data, 4);
+  out.write('WAVEfmt ', 8, 'ascii');
+  out.writeUInt32LE(16, 16);
+  out.writeUInt16LE(1, 20);
+  out.writeUInt16LE(count, 22);
+  out.writeUInt32LE(sampleRate, 24);
+  out.writeUInt32LE(sampleRate * count * 2, 28);
+  out.writeUInt16LE(count * 2, 32);
+  out.writeUInt16LE(16, 34);
+  out.write('data', 36, 'ascii');
+  out.writeUInt32LE(data, 40);
+  let at = 44;
+  for (let i = 0; i < frames; i++) {
+    for (let c = 0; c < count; c++) {
+      const v = Math.max(-1, Math.min(1, channels[c]![i]!));
+      out.writeInt16LE(Math.round(v * 32767), at);
+      at += 2;
+    }
+  }
+  return out;
+};
+
+const DEMOS: { file: string; style: DemoStyle; seconds: number }[] = [
+  { file: 'acoustic-sketch.mp3', style: 'acoustic', seconds: 14 },
+  { file: 'pop-groove.mp3', style: 'pop', seconds: 14 },
+  { file: 'club-loop.mp3', style: 'club', seconds: 14 },
+];
+
+const main = () => {
+  const out = resolve('public/demo');
+  mkdirSync(out, { recursive: true });
+  const tmp = join(tmpdir(), `demo-${process.pid}`);
+  mkdirSync(tmp, { recursive: true });
+  for (const demo of DEMOS) {
+    const wav = join(tmp, demo.file.replace('.mp3', '.wav'));
+    writeFileSync(wav, wavBytes(synthTrack(demo.style, demo.seconds), 44_100));
+    execFileSync('/usr/bin/lame', ['--quiet', '-b', '128', '--cbr', wav, join(out, demo.file)]);
+    console.log(`public/demo/${demo.file}`);
+  }
+  rmSync(tmp, { recursive: true, force: true });
+};
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();

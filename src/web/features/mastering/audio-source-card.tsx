@@ -1,0 +1,86 @@
+import { useCallback } from 'react';
+import { Button } from '../../components/ui/button';
+import { Card, CardTitle } from '../../components/ui/card';
+import { DEMO_TRACKS } from './demo-tracks-list';
+import { DropZone } from './drop-zone';
+import { RangeField } from './form-controls';
+import { LevelMeter } from './level-meter';
+import { TEXT } from './mastering-texts';
+import { useMasteringState, useStore } from './use-mastering';
+import { Waveform } from './waveform';
+
+/** Spec 2 'Audio Source': drop area, original waveform with Play/Stop, volume, level meter. */
+export function AudioSourceCard({ previewMode }: { previewMode: boolean }) {
+  const store = useStore();
+  const state = useMasteringState();
+  const { source } = state;
+  const position = useCallback(() => store.player.position(), [store]);
+  const playingOriginal = state.playing === 'original';
+  return (
+    <Card
+      className="grid gap-4"
+      data-testid="audio-source"
+      data-state={source ? 'loaded' : state.loading ? 'loading' : 'empty'}
+    >
+      <CardTitle>Audio Source</CardTitle>
+      {source ? (
+        <>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="truncate text-sm text-zinc-200" data-testid="source-name">
+              {source.name} · {source.buffer.duration.toFixed(1)} s · {source.buffer.sampleRate} Hz
+            </p>
+            <Button variant="link" size="sm" onClick={() => store.clear()}>
+              {TEXT.uploadDifferent}
+            </Button>
+          </div>
+          <Waveform
+            overview={source.overview}
+            label="Original waveform"
+            tone="original"
+            position={position}
+            duration={source.buffer.duration}
+            active={playingOriginal}
+          />
+          <div className="flex flex-wrap items-center gap-2">
+            {playingOriginal ? (
+              <Button variant="secondary" onClick={() => store.stop()}>
+                Stop
+              </Button>
+            ) : (
+              <Button variant="secondary" onClick={() => void store.playOriginal()}>
+                Play
+              </Button>
+            )}
+            {state.mode === 'manual' && state.livePreview ? (
+              <span className="text-xs text-violet-300">Live preview: you hear your manual settings</span>
+            ) : null}
+          </div>
+        </>
+      ) : (
+        <>
+          <DropZone onFile={(file) => void store.loadFile(file)} busy={state.loading} />
+          <div className="flex flex-wrap items-center gap-2 text-sm text-zinc-400">
+            <span>Or try a demo track:</span>
+            {DEMO_TRACKS.map((demo) => (
+              <Button
+                key={demo.file}
+                variant="outline"
+                size="sm"
+                onClick={() => void store.loadUrl(demo.title, demo.file)}
+              >
+                {demo.title}
+              </Button>
+            ))}
+          </div>
+        </>
+      )}
+      <RangeField
+        id="master-volume"
+        label="Master volume (playback only, does not affect output)"
+        value={state.volume}
+        onChange={(v) => store.setVolume(v)}
+      />
+      {state.playing ? <LevelMeter player={store.player} showMute={previewMode} /> : null}
+    </Card>
+  );
+}

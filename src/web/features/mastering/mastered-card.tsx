@@ -1,0 +1,111 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { Card, CardTitle } from '../../components/ui/card';
+import { USER_QUERY_KEY } from '../../lib/query-client';
+import { DownloadDialog } from './download-dialog';
+import { downloadMaster } from './download-flow';
+import type { ExportFormat } from './engine-api';
+import { checkDownload, setupName } from './mastering-rules';
+import { TEXT } from './mastering-texts';
+import { type Access, notify, useMasteringState, useStore } from './use-mastering';
+import { Waveform } from './waveform';
+
+/** After mastering: the master's waveform, Play/Stop, A/B, and Download (or the disabled 'Upgrade Required'). */
+export function MasteredCard({ access }: { access: Access }) {
+  const store = useStore();
+  const state = useMasteringState();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [dialog, setDialog] = useState(false);
+  const [saving, setSaving] = useState<number | null>(null);
+  const position = useCallback(() => store.player.position(), [store]);
+  const result = store.current();
+  const name = setupName(state);
+  const canDownload = access.user?.hasSubscription === true || !access.user;
+
+  const startDownload = () => {
+    const check = checkDownload({
+      user: access.user,
+      hasMaster: result !== null,
+      credits: access.credits,
+      devMode: access.devMode,
+    });
+    if (!check.ok) {
+      notify(check.notice);
+      if (check.redirectToAuth) setTimeout(() => navigate('/auth'), 2000);
+      return;
+    }
+    setDialog(true);
+  };
+
+  const download = async (formats: ExportFormat[]) => {
+    setDialog(false);
+    setSaving(0);
+    await downloadMaster(result, formats, {
+      devMode: access.devMode,
+      notify,
+      onProgress: (f) => setSaving(Math.round(f * 100)),
+      onSpent: (user) => {
+        if (user) queryClient.setQueryData(USER_QUERY_KEY, user);
+        void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+      },
+    });
+    setSaving(null);
+  };
+
+  const playing = state.playing === 'mastered';
+  return (
+    <Card className="grid gap-4" data-testid="mastered-card" data-state={result ? 'mastered' : 'missing'}>
+      <div className="flex items-center justify-between gap-2">
+        <CardTitle>Mastered Track</CardTitle>
+        <span className="text-sm text-violet-300">{name}</span>
+      </div>
+      {result ? (
+        <Waveform
+          overview={result.overview}
+          label="Mastered waveform"
+          tone="master"
+          position={position}
+          duration={result.buffer.duration}
+          active={playing}
+        />
+      ) : (
+        <p className="text-sm text-zinc-400">Not mastered with {name} yet: press Master Track.</p>
+      )}
+      <div className="flex flex-wrap items-center gap-2">
+        {playing ? (
+          <Button variant="secondary" onClick={() => store.stop()}>
+            Stop
+          </Button>
+        ) : (
+          <Button variant="secondary" onClick={() => void store.playMastered()} aria-label="Play mastered">
+            Play
+          </Button>
+        )}
+        <Button
+          variant={state.listen === 'original' ? 'primary' : 'outline'}
+          onClick={() => store.toggleListen()}
+          aria-pressed={state.listen === 'original'}
+          title="Switch between the original and the master at equal loudness (key B)"
+          data-testid="ab-switch"
+        >
+          {state.listen === 'original' ? 'A: Original' : 'B: Master'} (B)
+        </Button>
+        {canDownload ? (
+          <Button onClick={startDownload} disabled={saving !== null}>
+            {saving !== null ? `Preparing files... ${saving}%` : 'Download'}
+          </Button>
+        ) : (
+          <Button disabled>{TEXT.upgradeRequired}</Button>
+        )}
+      </div>
+      <p className="text-xs text-zinc-400">
+        A/B plays the original and the master in sync, the louder one turned down to match: you judge the
+        sound, not the volume.
+      </p>
+      <DownloadDialog open={dialog} onOpenChange={setDialog} onDownload={(f) => void download(f)} />
+    </Card>
+  );
+}

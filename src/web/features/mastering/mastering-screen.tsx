@@ -1,0 +1,74 @@
+import { useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+import { useAuth } from '../../app/auth-context';
+import { useConfig } from '../../app/use-config';
+import { AudioSourceCard } from './audio-source-card';
+import { ControlsCard } from './controls-card';
+import { CreditStatus } from './credit-status';
+import { LoudnessPanel } from './loudness-panel';
+import { MasteredCard } from './mastered-card';
+import { StoreContext, useAccess, useCreateStore, useMasteringState, useStore } from './use-mastering';
+
+/** The signed-in mastering screen (the route component adds the banner, demos and error boundary). */
+export function MasteringScreen() {
+  if (typeof AudioContext === 'undefined' || typeof Worker === 'undefined') {
+    // Thrown during render so the error boundary shows spec 2's error screen with this message.
+    throw new Error('This browser does not support Web Audio and Workers, which mastering needs.');
+  }
+  const [params] = useSearchParams();
+  const { devMode: serverDevMode } = useConfig();
+  const devMode = serverDevMode && params.get('dev') === 'true';
+  const access = useAccess(devMode);
+  const store = useCreateStore(access);
+  const { user, isLoading } = useAuth();
+  const trackId = params.get('trackId');
+  const requested = useRef<string | null>(null);
+
+  // ?trackId= from the mixer: loaded once the signed-in user is known.
+  useEffect(() => {
+    if (trackId === null || isLoading || !user || requested.current === trackId) return;
+    requested.current = trackId;
+    void store.loadTrack(trackId);
+  }, [trackId, isLoading, user, store]);
+
+  return (
+    <StoreContext.Provider value={store}>
+      <Shortcuts />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="grid content-start gap-6">
+          <CreditStatus access={access} />
+          <AudioSourceCard previewMode={access.previewMode} />
+          <MasteredSection access={access} />
+          <LoudnessPanel />
+        </div>
+        <div className="grid content-start gap-6">
+          <ControlsCard access={access} />
+        </div>
+      </div>
+    </StoreContext.Provider>
+  );
+}
+
+function MasteredSection({ access }: { access: ReturnType<typeof useAccess> }) {
+  const state = useMasteringState();
+  return Object.keys(state.results).length > 0 ? <MasteredCard access={access} /> : null;
+}
+
+/** 'B' switches A/B while the master plays (ignored while typing in a field). */
+function Shortcuts() {
+  const state = useMasteringState();
+  const store = useStore();
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const target = e.target as HTMLElement | null;
+      if (e.key.toLowerCase() !== 'b' || e.ctrlKey || e.metaKey || e.altKey) return;
+      if (target?.closest('input, textarea, select, [contenteditable="true"]')) return;
+      if (state.playing !== 'mastered') return;
+      e.preventDefault();
+      store.toggleListen();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [state.playing, store]);
+  return null;
+}

@@ -1,0 +1,331 @@
+/**
+ * The mastering screen's engine-side owner of state (DESIGN: the engine owns state, React subscribes with
+ * useSyncExternalStore). Every action here is a user intent; toasts are raised through `notify`.
+ */
+import type { PublicUser } from '../../../shared/api/user';
+import { decodeAudio } from './audio-decode';
+import { analyseSource, classifyFailure, runMasterJob } from './master-job';
+import {
+  DEFAULT_CUSTOM_SETTINGS,
+  type MasteringMode,
+  type MasteringSettings,
+  PRESETS,
+  type PresetId,
+} from './mastering-constants';
+import { type Listen, MasteringPlayer } from './mastering-player';
+import {
+  canUseManual,
+  isAllowedAudio,
+  matchedGains,
+  resolveSetup,
+  resultKey,
+  setupName,
+  type TargetChoice,
+} from './mastering-rules';
+import { initialState, type MasteringState, type MasterResult, shownSettings } from './mastering-state';
+import { NOTICES, type Notice } from './mastering-texts';
+import { fetchTrack } from './track-fetch';
+
+export interface StoreDeps {
+  notify: (notice: Notice) => void;
+  /** Asks the server for the user again: the plan that decides manual mode is the server's. */
+  refreshUser: () => Promise<PublicUser | null>;
+  user: () => PublicUser | null;
+  /** Whether mastered playback is muted periodically for this user right now (spec 4). */
+  previewMode: () => boolean;
+}
+
+export class MasteringStore {
+  #state = initialState();
+  #listeners = new Set<() => void>();
+  #deps: StoreDeps;
+  #load: AbortController | null = null;
+  #job: AbortController | null = null;
+  readonly player = new MasteringPlayer();
+
+  constructor(deps: StoreDeps) {
+    this.#deps = deps;
+    this.player.onEnded = () => this.#set({ playing: null });
+  }
+
+  getState = (): MasteringState => this.#state;
+  subscribe = (fn: () => void): (() => void) => {
+    this.#listeners.add(fn);
+    return () => this.#listeners.delete(fn);
+  };
+
+  #set(patch: Partial<MasteringState>): void {
+    this.#state = { ...this.#state, ...patch };
+    for (const fn of this.#listeners) fn();
+  }
+
+  current(): MasterResult | null {
+    return this.#state.results[resultKey(this.#state)] ?? null;
+  }
+
+  // --- loading -------------------------------------------------------------------------------------------
+
+  async loadFile(file: File): Promise<void> {
+    if (!isAllowedAudio(file)) return this.#deps.notify(NOTICES.invalidFile);
+    await this.#loadBytes(
+      file.name,
+      () => file.arrayBuffer(),
+      NOTICES.audioLoaded(file.name),
+      NOTICES.loadAudioError,
+    );
+  }
+
+  async loadTrack(rawId: string): Promise<void> {
+    let name = '';
+    await this.#loadBytes(
+      'track',
+      async (signal) => {
+        const track = await fetchTrack(rawId, signal);
+        name = track.name;
+        return track.bytes;
+      },
+      () => NOTICES.trackLoaded(name),
+      NOTICES.loadTrackError,
+      () => name,
+    );
+  }
+
+  async loadUrl(name: string, url: string): Promise<void> {
+    await this.#loadBytes(
+      name,
+      async (signal) => {
+        const res = await fetch(url, { signal });
+        if (!res.ok) throw new Error(`Failed to fetch audio data: ${res.status}`);
+        return res.arrayBuffer();
+      },
+      NOTICES.audioLoaded(name),
+      NOTICES.loadAudioError,
+    );
+  }
+
+  async #loadBytes(
+    label: string,
+    read: (signal: AbortSignal) => Promise<ArrayBuffer>,
+    success: Notice | (() => Notice),
+    failure: (message?: string) => Notice,
+    nameOf: () => string = () => label,
+  ): Promise<void> {
+    this.clear();
+    const controller = new AbortController();
+    this.#load = controller;
+    this.#set({ loading: label });
+    try {
+      const bytes = await read(controller.signal);
+      const buffer = await decodeAudio(bytes).catch(() => {
+        throw new Error('Failed to load audio file');
+      });
+      if (controller.signal.aborted) return;
+      this.#set({ loading: null, source: { name: nameOf(), buffer, overview: null, analysis: null } });
+      this.#deps.notify(typeof success === 'function' ? success() : success);
+      const measured = await analyseSource(buffer, controller.signal);
+      if (this.#state.source?.buffer === buffer)
+        this.#set({ source: { ...this.#state.source, ...measured } });
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      this.#set({ loading: null });
+      if (!this.#state.source) this.#deps.notify(failure(error instanceof Error ? error.message : undefined));
+    }
+  }
+
+  /** 'Upload different file': every mastered result goes, playback resets (spec 4). */
+  clear(): void {
+    this.#load?.abort();
+    this.#job?.abort();
+    this.player.stop();
+    this.#set({ source: null, results: {}, status: null, playing: null, loading: null, listen: 'master' });
+  }
+
+  // --- controls ------------------------------------------------------------------------------------------
+
+  /** Spec 4: changing the preset resets the mode to automatic. */
+  setPreset(preset: PresetId): void {
+    this.#set({ preset, mode: 'automatic' });
+    this.#syncLive();
+  }
+
+  setMode(mode: MasteringMode): void {
+    if (mode === 'manual' && !canUseManual(this.#deps.user())) {
+      this.#deps.notify(NOTICES.unlimitedRequired);
+      return;
+    }
+    this.#set({ mode });
+    this.#syncLive();
+  }
+
+  /** A slider move in automatic mode takes an Unlimited user into manual mode from the preset's values. */
+  setSlider(key: keyof MasteringSettings, value: number): void {
+    if (!canUseManual(this.#deps.user())) {
+      this.#deps.notify(NOTICES.unlimitedRequired);
+      return;
+    }
+    const base = this.#state.mode === 'manual' ? this.#state.custom : shownSettings(this.#state);
+    this.#set({ mode: 'manual', custom: { ...base, [key]: value } });
+    this.#syncLive();
+  }
+
+  resetCustom(): void {
+    this.#set({ custom: { ...DEFAULT_CUSTOM_SETTINGS } });
+    this.#syncLive();
+  }
+
+  setTarget(target: TargetChoice): void {
+    this.#set({ target });
+    this.#syncLive();
+  }
+
+  setVolume(volume: number): void {
+    this.player.setVolume(volume);
+    this.#set({ volume });
+  }
+
+  setLivePreview(on: boolean): void {
+    this.#set({ livePreview: on });
+    if (this.#state.playing === 'original') void this.playOriginal();
+  }
+
+  /** The gain that brings the original near the target before the limiter (the live preview's loudness). */
+  #liveGainDb(): number {
+    const lufs = this.#state.source?.analysis?.loudness.integratedLufs;
+    const { targetLufs } = resolveSetup({ ...this.#state, settings: this.#state.custom });
+    return lufs !== undefined && Number.isFinite(lufs) ? Math.min(24, targetLufs - lufs) : 0;
+  }
+
+  #syncLive(): void {
+    if (this.#state.mode === 'manual') this.player.updateLive(this.#state.custom, this.#liveGainDb());
+  }
+
+  // --- mastering -----------------------------------------------------------------------------------------
+
+  async master(): Promise<void> {
+    const source = this.#state.source;
+    if (!source) return this.#deps.notify(NOTICES.noAudioLoaded);
+    if (this.#state.status?.running) return;
+    if (this.#state.mode === 'manual') {
+      // The plan is the server's: ask again before a manual render.
+      const user = await this.#deps.refreshUser().catch(() => null);
+      if (!canUseManual(user)) {
+        this.#set({ mode: 'automatic' });
+        return this.#deps.notify(NOTICES.unlimitedRequired);
+      }
+    }
+    const loudness = source.analysis?.loudness.integratedLufs;
+    if (source.buffer.length === 0 || loudness === Number.NEGATIVE_INFINITY)
+      return this.#deps.notify(NOTICES.noAudio);
+    const setup = { ...this.#state, settings: this.#state.custom };
+    const { settings, targetLufs } = resolveSetup(setup);
+    const name = setupName(setup);
+    const key = resultKey(setup);
+    const controller = new AbortController();
+    this.#job = controller;
+    const onStatus = (status: MasteringState['status']) => {
+      if (!controller.signal.aborted) this.#set({ status });
+    };
+    let simplified = false;
+    let output: Awaited<ReturnType<typeof runMasterJob>>;
+    try {
+      try {
+        output = await runMasterJob(
+          source.buffer,
+          { settings, targetLufs, name },
+          onStatus,
+          controller.signal,
+        );
+      } catch (error) {
+        const failure = classifyFailure(error, controller.signal);
+        if (failure.kind !== 'effects') throw error;
+        // The chain failed: fall back to loudness and limiting alone (neutral chain settings).
+        const neutral = {
+          compression: 0,
+          brightness: 50,
+          warmth: 50,
+          stereoWidth: 50,
+          loudness: settings.loudness,
+        };
+        output = await runMasterJob(
+          source.buffer,
+          { settings: neutral, targetLufs, name },
+          onStatus,
+          controller.signal,
+        );
+        simplified = true;
+      }
+    } catch (error) {
+      const failure = classifyFailure(error, controller.signal);
+      if (failure.kind === 'aborted') return;
+      this.#set({ status: null });
+      if (failure.kind === 'init') return this.#deps.notify(NOTICES.initError);
+      if (failure.kind === 'crashed') return this.#deps.notify(NOTICES.processingError);
+      return this.#deps.notify(NOTICES.masteringFailed(name, failure.message));
+    }
+    if (controller.signal.aborted || this.#state.source !== source) return;
+    const result: MasterResult = { key, name, targetLufs, settings, simplified, ...output };
+    if (this.#state.playing === 'mastered') this.stop();
+    this.#set({
+      results: { ...this.#state.results, [key]: result },
+      status: { percent: 100, message: `${name} mastering complete!`, running: false },
+    });
+    this.#deps.notify(simplified ? NOTICES.masteringWarning : NOTICES.masteringComplete(name));
+  }
+
+  // --- playback ------------------------------------------------------------------------------------------
+
+  async playOriginal(): Promise<void> {
+    const source = this.#state.source;
+    if (!source) return this.#deps.notify(NOTICES.noAudioLoaded);
+    try {
+      const live =
+        this.#state.mode === 'manual' && this.#state.livePreview
+          ? { settings: this.#state.custom, gainDb: this.#liveGainDb() }
+          : null;
+      await this.player.playOriginal(source.buffer, live);
+      this.#set({ playing: 'original' });
+    } catch {
+      this.#set({ playing: null });
+      this.#deps.notify(NOTICES.originalPlayback);
+    }
+  }
+
+  async playMastered(): Promise<void> {
+    const result = this.current();
+    const name = setupName(this.#state);
+    if (!result) return this.#deps.notify(NOTICES.noMasteredAudio(name));
+    try {
+      const original = this.#state.source?.analysis?.loudness.integratedLufs ?? Number.NaN;
+      await this.player.playMastered(result.buffer, this.#state.source?.buffer ?? null, {
+        muted: this.#deps.previewMode(),
+        matched: matchedGains(original, result.analysis.loudness.integratedLufs),
+      });
+      this.#set({ playing: 'mastered' });
+    } catch {
+      this.#set({ playing: null });
+      this.#deps.notify(NOTICES.masteredPlayback(name));
+    }
+  }
+
+  stop(): void {
+    this.player.stop();
+    this.#set({ playing: null });
+  }
+
+  setListen(listen: Listen): void {
+    this.player.setListen(listen);
+    this.#set({ listen });
+  }
+
+  toggleListen(): void {
+    this.setListen(this.#state.listen === 'master' ? 'original' : 'master');
+  }
+
+  dispose(): void {
+    this.#load?.abort();
+    this.#job?.abort();
+    this.player.dispose();
+  }
+}
+
+export const presetName = (id: PresetId): string => PRESETS[id].name;

@@ -1,0 +1,97 @@
+/** The mastering screen's user-facing texts, quoted from the spec (sections 2, 4, 5 and 8). */
+export const TEXT = {
+  bannerTitle: 'Log in to try our mastering for free',
+  bannerText: 'Experience professional audio mastering with our demo tracks',
+  dropFormats: 'WAV, MP3, OGG',
+  uploadDifferent: 'Upload different file',
+  manualHint: 'Manual mastering controls require Unlimited subscription',
+  modeAutomatic: 'Automatic (Basic Presets)',
+  modeManual: 'Manual (Unlimited Only)',
+  masterTrack: 'Master Track',
+  upgradeRequired: 'Upgrade Required',
+  previewMode: 'Preview Mode',
+  currentlyMuted: 'Currently muted',
+  trialNoDownloads: 'Trial - No downloads',
+  dialogTitle: 'Choose Download Format',
+  wavCaption: 'High Quality, Uncompressed',
+  mp3Caption: 'Compressed, Smaller File Size',
+  dialogNote:
+    "Select one or both formats. You'll only be charged one credit/crown regardless of how many formats you choose.",
+  errorTitle: 'Mastering Error',
+  errorText: 'The mastering process encountered an error. Please refresh the page to try again.',
+  unknownError: 'Unknown error',
+  refresh: 'Refresh Page',
+} as const;
+
+export interface Notice {
+  title: string;
+  description: string;
+  destructive?: boolean;
+  duration?: number;
+}
+
+const error = (title: string, description: string, duration?: number): Notice => ({
+  title,
+  description,
+  destructive: true,
+  duration,
+});
+
+export const NOTICES = {
+  invalidFile: error('Invalid file type', 'Please upload a WAV, MP3 or OGG file'),
+  loadTrackError: (message?: string) =>
+    error('Error Loading Track', message || 'Failed to load track from mixer', 5000),
+  loadAudioError: (message?: string) => error('Error loading audio', message || 'Failed to load audio file'),
+  audioLoaded: (name: string): Notice => ({
+    title: 'Audio loaded',
+    description: `${name} is ready to master`,
+  }),
+  trackLoaded: (name: string): Notice => ({
+    title: 'Track Loaded',
+    description: `${name} loaded successfully from mixer`,
+  }),
+  initError: error('Mastering Error', 'Failed to initialize mastering process'),
+  masteringFailed: (preset: string, message: string) =>
+    error('Mastering Failed', `Error applying ${preset} mastering effects: ${message}`),
+  masteringWarning: error('Mastering Warning', 'Some effects failed to apply, using simplified processing'),
+  processingError: error('Processing Error', 'There was an error processing the audio'),
+  noAudio: error('No Audio', 'No audio source available to master'),
+  noAudioLoaded: error('No Audio Loaded', 'Please upload an audio file first'),
+  masteringComplete: (preset: string): Notice => ({
+    title: 'Mastering Complete',
+    description: `${preset} master is ready to play and download`,
+  }),
+  originalPlayback: error('Playback Error', 'Failed to start original audio playback'),
+  noMasteredAudio: (preset: string) =>
+    error('Playback Error', `No mastered audio available for ${preset} preset`),
+  masteredPlayback: (preset: string) => error('Playback Error', `Failed to play mastered ${preset} audio`),
+  unlimitedRequired: error(
+    'Unlimited Subscription Required',
+    'Manual mastering controls are only available for Unlimited subscribers.',
+  ),
+  authRequired: error('Authentication Required', 'Please log in to download your mastered track'),
+  subscriptionRequired: error(
+    'Subscription Required',
+    'Upgrade to Pro or Unlimited plan to download your mastered track',
+  ),
+  noMasteredTrack: error('No Mastered Track', 'Please master your track first'),
+  noCredits: error(
+    'No Credits Available',
+    'You need mastering credits or crowns to download. Purchase more or upgrade your plan.',
+  ),
+  downloadNoTrack: error('Download Error', 'No mastered track available for download'),
+  downloadNotReady: error('Download Error', 'Audio buffer not ready for download'),
+  downloadFailed: (message?: string) =>
+    error('Download Failed', message || 'Failed to download mastered track'),
+  creditError: (message?: string) => error('Credit Error', message || 'Failed to process credit'),
+  downloadStarted: (names: string[]): Notice => ({
+    title: 'Download Started',
+    description: names.join(', '),
+  }),
+} as const;
+
+/** Fetch failures (spec 8), worded exactly. */
+export const fetchTrackFailed = (status: number, text: string) => `Failed to fetch track: ${status} ${text}`;
+export const fetchAudioFailed = (status: number) => `Failed to fetch audio data: ${status}`;
+export const INVALID_TRACK_ID = 'Invalid track ID';
+export const NO_AUDIO_URL = 'Track has no audio URL';
