@@ -1,5 +1,6 @@
 /** Shared printing and reference-timing helpers of the audio encode/mix benchmarks. */
 import { spawnSync } from 'node:child_process';
+import { cpus, loadavg } from 'node:os';
 
 export interface BenchRow {
   job: string;
@@ -9,6 +10,8 @@ export interface BenchRow {
   referenceMs?: number;
   target?: string;
   stallMs?: number;
+  /** The same measurement over an idle page for as long as the job took (what the machine alone causes). */
+  idleStallMs?: number;
   note?: string;
 }
 
@@ -33,6 +36,7 @@ export const printTable = (title: string, rows: BenchRow[]): void => {
     'ratio',
     'target',
     'main stall ms',
+    'idle stall ms',
     'note',
   ];
   const lines = rows.map((r) => [
@@ -44,10 +48,16 @@ export const printTable = (title: string, rows: BenchRow[]): void => {
     r.referenceMs && r.oursMs ? `${(r.oursMs / r.referenceMs).toFixed(2)}x` : '-',
     r.target ?? '-',
     r.stallMs !== undefined ? r.stallMs.toFixed(1) : '-',
+    r.idleStallMs !== undefined ? r.idleStallMs.toFixed(1) : '-',
     r.note ?? '',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
   console.log(`\n${title}`);
+  console.log(
+    `load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} on ${cpus().length} cores`,
+  );
   console.log(header.map((h, i) => pad(h, widths[i]!)).join(' | '));
   console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
   for (const l of lines) console.log(l.map((c, i) => pad(c, widths[i]!)).join(' | '));

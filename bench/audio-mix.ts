@@ -32,6 +32,7 @@ const FFMPEG_GRAPH = [
 const dir = mkdtempSync(join(tmpdir(), 'bench-mix-'));
 const { page, close } = await openHarness(['mix-worker']);
 const rows: BenchRow[] = [];
+const idle = (ms: number) => page.evaluate((t) => window.mixBench.idleStall(t), Math.min(ms, 10_000));
 try {
   for (const seconds of SECONDS) {
     const track = `${seconds / 60} min stereo`;
@@ -58,6 +59,7 @@ try {
       referenceMs: ffmpegMs,
       target: 'stall < 50 ms',
       stallMs: ours.longestMs,
+      idleStallMs: await idle(ours.ms),
     });
   }
 } finally {

@@ -327,6 +327,15 @@ const harness = {
  * clock starts and then transferred.
  */
 const bench = {
+  /**
+   * The same stall measurement over an idle page for `ms`: on a busy machine the OS alone can starve the
+   * main thread for longer than 50 ms, and a job's figure means something only next to this baseline.
+   */
+  async idleStall(ms: number) {
+    const { longestMs } = await measureStalls(() => new Promise<void>((done) => setTimeout(done, ms)));
+    return longestMs;
+  },
+
   async encode(format: 'wav' | 'mp3', seconds: number) {
     const input = benchTrack(seconds).map((c) => c.slice());
     const client = new EncoderClient(moduleWorker('encode-worker'));
