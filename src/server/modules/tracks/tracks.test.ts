@@ -463,6 +463,24 @@ describeEachDatabase(
         expect(res.headers['content-range']).toBe(`bytes */${wav.length}`);
       });
 
+      it('answers HEAD with the headers only, leaving no file open', async () => {
+        const { c } = await signedUpClient(ctx.app);
+        const { audioUrl } = (await upload(c, wav)).body as { audioUrl: string };
+        const openFiles = () => fs.readdirSync('/proc/self/fd').length;
+        const before = openFiles();
+        for (let i = 0; i < 20; i++) {
+          const res = await ctx.app.inject({
+            method: 'HEAD',
+            url: audioUrl,
+            headers: { 'x-auth-token': c.token! },
+          });
+          expect(res.statusCode).toBe(200);
+          expect(res.headers['content-length']).toBe(String(wav.length));
+          expect(res.rawPayload.length).toBe(0);
+        }
+        await expect.poll(openFiles).toBeLessThanOrEqual(before + 2);
+      });
+
       it('sends the whole file for an If-Range that no longer matches, and 304 for a matching ETag', async () => {
         const stale = await audioOf('bytes=0-9', { 'if-range': '"other"' });
         expect(stale.statusCode).toBe(200);
