@@ -34,8 +34,11 @@ export const organiseStem = (
       const input = source.channels[Math.min(side, source.channels.length - 1)]!;
       const target = out[side]!;
       if (ratio === 1) {
-        const offset = clip.sourceStart - clip.position;
-        for (let t = from; t < to; t++) target[t - windowStart]! += input[t + offset] ?? 0;
+        // Same rate: a straight add over the part of the clip the source really holds.
+        const src = clip.sourceStart + (from - clip.position);
+        const count = Math.min(to - from, sourceLength - src);
+        const dst = from - windowStart;
+        for (let k = 0; k < count; k++) target[dst + k]! += input[src + k]!;
       } else {
         for (let t = from; t < to; t++) {
           target[t - windowStart]! += hermite(

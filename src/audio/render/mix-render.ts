@@ -1,5 +1,4 @@
 import { BiquadCascade, designBiquad } from '../dsp/biquad';
-import { TruePeakMeter } from '../dsp/true-peak';
 import type { TimelineClip, TRACK_TYPES } from '../model/clip';
 import { weightsForShare } from '../model/mix-styles';
 import type { SampleWindow } from '../model/preview-window';
@@ -65,8 +64,6 @@ export interface MixRenderOptions {
 export interface MixReport extends StemLoudness {
   vocalsGainDb: number;
   instrumentalGainDb: number;
-  /** True peak of the output after the limiter, in dBTP. */
-  outputTruePeakDbtp: number;
 }
 
 export interface MixRenderResult {
@@ -258,9 +255,6 @@ export const renderMix = async (
     0.2,
   );
   await limitInPlace([outL, outR], sr, MIX_CEILING_DBTP, (f) => stages.tick(0.2 + 0.8 * f));
-  const peak = new TruePeakMeter(2);
-  peak.push([outL, outR]);
-  peak.finish();
 
   return {
     channels: [outL, outR],
@@ -269,7 +263,6 @@ export const renderMix = async (
       ...loudness,
       vocalsGainDb: 20 * Math.log10(gV * makeUp || 1e-12),
       instrumentalGainDb: 20 * Math.log10(gI || 1e-12),
-      outputTruePeakDbtp: peak.dbtp,
     },
   };
 };
