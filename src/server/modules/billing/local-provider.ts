@@ -4,7 +4,7 @@ import { BILLING_MESSAGES } from '../../../shared/api/billing';
 import { PLANS, type Plan, type PlanId } from '../../../shared/plans';
 import type { Db } from '../../db/client';
 import { localCheckoutSessions, localSubscriptions, paymentMethods } from '../../db/schema';
-import { AppError, badRequest, conflict, notFound } from '../../errors';
+import { AppError, conflict, notFound } from '../../errors';
 import type { UserRow } from '../auth/user-view';
 import {
   type CrownPayment,
@@ -295,9 +295,6 @@ export function createLocalProvider(d: {
       });
       return { ended: false, plan: plan.id };
     },
-
-    /** For validation errors that are not the card's. */
-    badForm: (message: string) => badRequest(message),
   };
 }
 export type LocalProvider = ReturnType<typeof createLocalProvider>;

@@ -135,6 +135,25 @@ describeEachDatabase(
       expect(await me(c2)).toMatchObject({ subscriptionType: 'unlimited', crowns: 35, mixCredits: 10 });
     });
 
+    it('a failed renewal keeps access while Stripe retries (past_due); the final cancellation ends it', async () => {
+      const { c, user } = await signedUpClient(ctx.app);
+      const sub = await subscribeViaStripe(c, 'pro');
+      await deliver(sub.completed);
+      await deliver(sub.invoicePaid);
+      sub.subscription.status = 'past_due';
+      const failedInvoice = { ...sub.invoice, id: 'in_failed_1', status: 'open', amount_paid: 0 };
+      expect((await deliver(event('invoice.payment_failed', failedInvoice))).statusCode).toBe(200);
+      const [row] = await ctx.database.db.select().from(users).where(eq(users.id, user.id));
+      expect(row).toMatchObject({ subscriptionType: 'pro', subscriptionStatus: 'past_due' });
+      expect((await c.post('/api/spend-credit', { type: 'mix', idempotencyKey: 'past-due-1' })).status).toBe(
+        200,
+      );
+      sub.subscription.status = 'canceled';
+      await deliver(event('customer.subscription.deleted', sub.subscription));
+      expect(await me(c)).toMatchObject({ hasSubscription: false, subscriptionType: null, mixCredits: 9 });
+      await expectLedgerMatchesBalances(ctx.database.db, user.id);
+    });
+
     it('rejects forged, unsigned, wrong-secret and stale webhooks and changes nothing', async () => {
       const { c, user } = await signedUpClient(ctx.app);
       const { completed, invoicePaid } = await subscribeViaStripe(c, 'pro');
