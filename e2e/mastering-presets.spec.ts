@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { decodeWav } from '../src/audio/codecs/wav-decoder';
 import { measureLoudness } from '../src/audio/dsp/loudness';
 import { PRESETS } from '../src/shared/mastering';
-import { ebur128, ffprobe, testWav } from './helpers/mastering-audio';
+import { decodedSeconds, ebur128, ffprobe, testWav } from './helpers/mastering-audio';
 import { masterTrack, number, openMastering, specSteps, upload, waitForSource } from './helpers/mastering-page';
 import { currentUser, signUp } from './helpers/mastering-users';
 import { expect, expectToast, test } from './helpers/web-fixtures';
@@ -80,8 +80,9 @@ test('master with every preset, then download WAV and MP3 for one credit', async
   expect(wavProbe.channels).toBe(2);
   expect(Math.abs(wavProbe.duration - sourceDuration)).toBeLessThan(0.001);
   const wavLoudness = ebur128(wav);
+  console.log(`WAV: ${wavLoudness.integrated} LUFS, ${wavLoudness.truePeak} dBTP (ffmpeg)`);
   expect(Math.abs(wavLoudness.integrated - PRESETS.balanced.targetLufs)).toBeLessThanOrEqual(1);
-  expect(wavLoudness.truePeak).toBeLessThanOrEqual(-1);
+  expect.soft(wavLoudness.truePeak).toBeLessThanOrEqual(-1);
   // The number on screen is the engine's BS.1770-4 meter reading of the master.
   const decoded = decodeWav(readFileSync(wav));
   const engine = measureLoudness(decoded.channels, decoded.sampleRate);
@@ -91,10 +92,12 @@ test('master with every preset, then download WAV and MP3 for one credit', async
   expect(mp3Probe.codec).toBe('mp3');
   expect(mp3Probe.formatName).toBe('mp3');
   expect(Math.round(mp3Probe.bitRate / 1000)).toBe(320);
-  expect(Math.abs(mp3Probe.duration - sourceDuration)).toBeLessThan(0.03);
+  // Decoded length (gapless: the LAME tag's encoder delay and padding are removed by the decoder).
+  expect(Math.abs(decodedSeconds(mp3) - sourceDuration)).toBeLessThan(0.001);
   const mp3Loudness = ebur128(mp3);
+  console.log(`MP3: ${mp3Loudness.integrated} LUFS, ${mp3Loudness.truePeak} dBTP (ffmpeg)`);
   expect(Math.abs(mp3Loudness.integrated - PRESETS.balanced.targetLufs)).toBeLessThanOrEqual(1);
-  expect(mp3Loudness.truePeak).toBeLessThanOrEqual(-1);
+  expect.soft(mp3Loudness.truePeak).toBeLessThanOrEqual(-1);
   expect(readFileSync(mp3).subarray(0, 2).toString('hex')).not.toBe('5249'); // not 'RI'FF data
 
   const after = await currentUser(page.request);

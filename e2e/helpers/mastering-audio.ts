@@ -85,3 +85,12 @@ const parseSummary = (text: string) => {
   const truePeak = Number(summary.match(/True peak:\s+Peak:\s+(-?[\d.]+|-inf) dBFS/)?.[1]);
   return { integrated, truePeak };
 };
+
+/** Seconds of audio ffmpeg decodes from a file (MP3: honours the LAME tag's delay and padding). */
+export const decodedSeconds = (path: string): number => {
+  const run = spawnSync('/usr/bin/ffmpeg', ['-v', 'error', '-i', path, '-ac', '1', '-f', 's16le', '-'], {
+    maxBuffer: 512 * 1024 * 1024,
+  });
+  if (run.status !== 0) throw new Error(`ffmpeg could not decode ${path}`);
+  return run.stdout.length / 2 / ffprobe(path).sampleRate;
+};

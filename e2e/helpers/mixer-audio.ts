@@ -33,12 +33,12 @@ export const wavBytes = ({ sampleRate, channels }: Signal): Buffer => {
   out.writeUInt16LE(16, 34);
   out.write('data', 36, 'ascii');
   out.writeUInt32LE(data, 40);
-  let at = 44;
+  // Little-endian hosts (every one Playwright runs on) can fill the samples through an Int16Array view.
+  const pcm = new Int16Array(out.buffer, out.byteOffset + 44, frames * n);
   for (let i = 0; i < frames; i++) {
     for (let c = 0; c < n; c++) {
       const v = Math.max(-1, Math.min(1, channels[c]![i]!));
-      out.writeInt16LE(Math.round(v * 32767), at);
-      at += 2;
+      pcm[i * n + c] = Math.round(v * 32767);
     }
   }
   return out;
@@ -78,6 +78,16 @@ export const instrumental = (seconds: number, sampleRate = 44_100, channelCount 
     for (const [c, ch] of channels.entries()) ch[i] = c === 1 ? 0.95 * v : v;
   }
   return { sampleRate, channels };
+};
+
+/** A cheap long mono signal (a sine under noise) for the long-file specs: written fast, decoded slowly. */
+export const toneAndNoise = (seconds: number, sampleRate = 44_100): Signal => {
+  const frames = Math.round(seconds * sampleRate);
+  const out = new Float32Array(frames);
+  const rnd = noise(3);
+  const step = (2 * Math.PI * 220) / sampleRate;
+  for (let i = 0; i < frames; i++) out[i] = 0.3 * Math.sin(step * i) + 0.05 * rnd();
+  return { sampleRate, channels: [out] };
 };
 
 /** Vowel-like: harmonics of a wavering pitch shaped by two formants, in 4 Hz syllables with short gaps. */

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { cn } from '../../lib/cn';
 import type { MasteringPlayer } from './mastering-player';
-import { meterTone } from './mastering-rules';
+import { isMutedAt, meterTone } from './mastering-rules';
 import { TEXT } from './mastering-texts';
 
 const TONE_CLASS = {
@@ -27,7 +27,7 @@ export function LevelMeter({ player, showMute }: { player: MasteringPlayer; show
     const read = () => {
       const level = player.readLevel();
       percent = level ? Math.min(100, Math.round(level.peak * 100)) : 0;
-      isMuted = showMute && player.playing === 'mastered' && player.muteGain() < 0.5;
+      isMuted = showMute && player.playing === 'mastered' && isMutedAt(player.position());
     };
     read();
     const timer = setInterval(read, 100);

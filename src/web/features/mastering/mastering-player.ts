@@ -181,11 +181,6 @@ export class MasteringPlayer {
     return reading;
   }
 
-  /** Current preview-mute gain (0 while a mute window plays). */
-  muteGain(): number {
-    return this.#mute ? this.#mute.gain.value : 1;
-  }
-
   dispose(): void {
     this.stop();
     this.#live?.dispose();
