@@ -136,6 +136,50 @@ export class BiquadCascade {
     for (let s = 0; s < this.sections; s++) this.#processSection(data, s, base + s * 2, start, end);
   }
 
+  /**
+   * Filters a stereo pair in place (channels 0 and 1), section by section with both channels in one loop.
+   * The two channels' recursions are independent, so the CPU overlaps them: about twice as fast as one
+   * channel at a time, where each sample waits on the previous one. Same arithmetic and results as `process`
+   * per channel.
+   */
+  processStereo(left: Float32Array, right: Float32Array, start = 0, end = left.length): void {
+    for (let s = 0; s < this.sections; s++) this.#stereoSection(s, left, right, start, end);
+  }
+
+  /** One section over both channels: coefficients and the two channels' state in locals. */
+  #stereoSection(section: number, left: Float32Array, right: Float32Array, start: number, end: number): void {
+    const c = this.#coefs;
+    const st = this.#state;
+    const o = section * 5;
+    const b0 = c[o]!;
+    const b1 = c[o + 1]!;
+    const b2 = c[o + 2]!;
+    const a1 = c[o + 3]!;
+    const a2 = c[o + 4]!;
+    const ls = section * 2;
+    const rs = (this.sections + section) * 2;
+    let l1 = st[ls]!;
+    let l2 = st[ls + 1]!;
+    let r1 = st[rs]!;
+    let r2 = st[rs + 1]!;
+    for (let i = start; i < end; i++) {
+      const xl = left[i]!;
+      const xr = right[i]!;
+      const yl = b0 * xl + l1;
+      const yr = b0 * xr + r1;
+      l1 = b1 * xl - a1 * yl + l2;
+      r1 = b1 * xr - a1 * yr + r2;
+      l2 = b2 * xl - a2 * yl;
+      r2 = b2 * xr - a2 * yr;
+      left[i] = yl;
+      right[i] = yr;
+    }
+    st[ls] = Math.abs(l1) < DENORMAL_FLOOR ? 0 : l1;
+    st[ls + 1] = Math.abs(l2) < DENORMAL_FLOOR ? 0 : l2;
+    st[rs] = Math.abs(r1) < DENORMAL_FLOOR ? 0 : r1;
+    st[rs + 1] = Math.abs(r2) < DENORMAL_FLOOR ? 0 : r2;
+  }
+
   #processSection(data: Float32Array, section: number, state: number, start: number, end: number): void {
     const coefs = this.#coefs;
     const st = this.#state;

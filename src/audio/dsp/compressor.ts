@@ -105,8 +105,9 @@ export class Compressor {
           const r = right[i]!;
           const al = l < 0 ? -l : l;
           const ar = r < 0 ? -r : r;
-          const a = al > ar ? al : ar;
-          env += (a > env ? attack : release) * (a - env);
+          const d = (al > ar ? al : ar) - env;
+          // Branch-free attack/release: the sign of d is unpredictable on audio.
+          env += Math.max(d, 0) * attack + Math.min(d, 0) * release;
           gain += step;
           left[i] = l * gain;
           right[i] = r * gain;
@@ -119,7 +120,8 @@ export class Compressor {
             const av = v < 0 ? -v : v;
             if (av > a) a = av;
           }
-          env += (a > env ? attack : release) * (a - env);
+          const d = a - env;
+          env += Math.max(d, 0) * attack + Math.min(d, 0) * release;
           gain += step;
           for (let c = 0; c < count; c++) channels[c]![i] = channels[c]![i]! * gain;
         }

@@ -9,32 +9,6 @@ import { LIMITER_BLOCK, LimiterGainComputer, type LimiterOptions } from './limit
 import { gatedLoudness, kWeighting, RELATIVE_GATE_LU } from './loudness';
 import { HISTORY, TRUE_PEAK_TAP_L1 } from './true-peak';
 
-const C0 = -0.006591796875;
-const C1 = 0.02587890625;
-const C2 = -0.0462646484375;
-const C3 = 0.080810546875;
-const C4 = -0.1617431640625;
-const C5 = 1.1094970703125;
-const D0 = 0.010009765625;
-const D1 = -0.00390625;
-const D2 = 0.0069580078125;
-const D3 = -0.014404296875;
-const D4 = 0.0428466796875;
-const D5 = -0.8348388671875;
-const E0 = -0.048095703125;
-const E1 = 0.0623779296875;
-const E2 = -0.1099853515625;
-const E3 = 0.190673828125;
-const E4 = -0.3668212890625;
-const E5 = 1.244873046875;
-const F0 = -0.01025390625;
-const F1 = -0.0037841796875;
-const F2 = 0.0064697265625;
-const F3 = -0.012451171875;
-const F4 = 0.0338134765625;
-const F5 = -0.314697265625;
-// Folded BS.1770 taps: C/D = phase 0 +/- phase 3, E/F = phase 1 +/- phase 2 (see true-peak.ts).
-
 /** Per-limiter-block statistics of a signal, gathered while it streams past. */
 export class BlockAnalysis {
   readonly sampleRate: number;
@@ -63,6 +37,73 @@ export class BlockAnalysis {
 
   /** Adds `channels[c][start..end)`; `start` must continue where the last call ended. */
   push(channels: readonly Float32Array[], start: number, end: number): void {
+    if (this.channelCount === 2) {
+      this.#pushStereo(channels[0]!, channels[1]!, start, end);
+      return;
+    }
+    this.#pushChannels(channels, start, end);
+  }
+
+  /** Both channels in one loop: their filter recursions overlap in the CPU. */
+  #pushStereo(left: Float32Array, right: Float32Array, start: number, end: number): void {
+    const [sb0, sb1, sb2, sa1, sa2] = this.#k.shelf;
+    const [hb0, hb1, hb2, ha1, ha2] = this.#k.highpass;
+    const energy = this.energy;
+    const sampleMax = this.sampleMax;
+    const offset = this.#frames - start;
+    const st = this.#state;
+    let ls1 = st[0]!;
+    let ls2 = st[1]!;
+    let lh1 = st[2]!;
+    let lh2 = st[3]!;
+    let rs1 = st[4]!;
+    let rs2 = st[5]!;
+    let rh1 = st[6]!;
+    let rh2 = st[7]!;
+    let i = start;
+    while (i < end) {
+      const frame = i + offset;
+      const block = frame >> 4;
+      const stop = Math.min(end, i + (LIMITER_BLOCK - (frame & (LIMITER_BLOCK - 1))));
+      let sum = 0;
+      let max = sampleMax[block]!;
+      for (; i < stop; i++) {
+        const xl = left[i]!;
+        const xr = right[i]!;
+        const al = xl < 0 ? -xl : xl;
+        const ar = xr < 0 ? -xr : xr;
+        if (al > max) max = al;
+        if (ar > max) max = ar;
+        const yl = sb0 * xl + ls1;
+        const yr = sb0 * xr + rs1;
+        ls1 = sb1 * xl - sa1 * yl + ls2;
+        rs1 = sb1 * xr - sa1 * yr + rs2;
+        ls2 = sb2 * xl - sa2 * yl;
+        rs2 = sb2 * xr - sa2 * yr;
+        const zl = hb0 * yl + lh1;
+        const zr = hb0 * yr + rh1;
+        lh1 = hb1 * yl - ha1 * zl + lh2;
+        rh1 = hb1 * yr - ha1 * zr + rh2;
+        lh2 = hb2 * yl - ha2 * zl;
+        rh2 = hb2 * yr - ha2 * zr;
+        sum += zl * zl + zr * zr;
+      }
+      energy[block] = energy[block]! + sum;
+      sampleMax[block] = max;
+    }
+    const flush = (v: number) => (Math.abs(v) < 1e-25 ? 0 : v);
+    st[0] = flush(ls1);
+    st[1] = flush(ls2);
+    st[2] = flush(lh1);
+    st[3] = flush(lh2);
+    st[4] = flush(rs1);
+    st[5] = flush(rs2);
+    st[6] = flush(rh1);
+    st[7] = flush(rh2);
+    this.#frames += end - start;
+  }
+
+  #pushChannels(channels: readonly Float32Array[], start: number, end: number): void {
     const [sb0, sb1, sb2, sa1, sa2] = this.#k.shelf;
     const [hb0, hb1, hb2, ha1, ha2] = this.#k.highpass;
     const energy = this.energy;
@@ -139,97 +180,141 @@ export const integratedFromBlocks = (
 };
 
 /**
- * True peak per block as the streaming limiter's detector sees it (values of frame i belong to frame i - 6),
- * computed only where `sampleMax` times the tap bound, times `gainBound`, could reach `threshold`; other
- * blocks read 0 (they cannot ask for gain reduction at any gain up to `gainBound`).
+ * True peak per block as the streaming limiter's detector sees it (values of frame i belong to frame i - 6).
+ * Computed lazily: `ensure(gain)` interpolates only the blocks whose samples, through the taps' L1 bound, could
+ * reach `threshold` at that gain; the others cannot ask for gain reduction and keep reading 0. Raising the
+ * gain later computes just the blocks that became relevant.
  */
-export const blockTruePeaks = (
-  channels: readonly Float32Array[],
-  sampleMax: Float64Array,
-  gainBound: number,
-  threshold: number,
-): Float64Array => {
-  const blocks = sampleMax.length;
-  const peaks = new Float64Array(blocks);
-  const frames = channels[0]?.length ?? 0;
-  const limit = threshold / (gainBound * TRUE_PEAK_TAP_L1);
-  let b = 0;
-  while (b < blocks) {
-    const near = Math.max(
-      sampleMax[b]!,
-      b > 0 ? sampleMax[b - 1]! : 0,
-      b + 1 < blocks ? sampleMax[b + 1]! : 0,
-    );
-    if (near <= limit) {
-      b++;
-      continue;
-    }
-    // A run of blocks that need the interpolator: slide through it once.
-    let e = b + 1;
-    while (e < blocks) {
-      const m = Math.max(sampleMax[e]!, sampleMax[e - 1]!, e + 1 < blocks ? sampleMax[e + 1]! : 0);
-      if (m <= limit) break;
-      e++;
-    }
-    for (const data of channels) detectRun(data, frames, b, e, peaks);
-    b = e;
+export class BlockTruePeaks {
+  readonly peaks: Float64Array;
+  #channels: readonly Float32Array[];
+  #sampleMax: Float64Array;
+  #threshold: number;
+  #computed: Uint8Array;
+  #frames: number;
+  #gain = 0;
+
+  constructor(channels: readonly Float32Array[], sampleMax: Float64Array, threshold: number) {
+    this.#channels = channels;
+    this.#sampleMax = sampleMax;
+    this.#threshold = threshold;
+    this.#frames = channels[0]?.length ?? 0;
+    this.peaks = new Float64Array(sampleMax.length);
+    this.#computed = new Uint8Array(sampleMax.length);
   }
-  return peaks;
-};
+
+  ensure(gain: number): void {
+    if (gain <= this.#gain) return;
+    this.#gain = gain;
+    const sampleMax = this.#sampleMax;
+    const computed = this.#computed;
+    const blocks = sampleMax.length;
+    const limit = this.#threshold / (gain * TRUE_PEAK_TAP_L1);
+    const needs = (b: number) =>
+      computed[b] === 0 &&
+      Math.max(sampleMax[b]!, b > 0 ? sampleMax[b - 1]! : 0, b + 1 < blocks ? sampleMax[b + 1]! : 0) > limit;
+    let b = 0;
+    while (b < blocks) {
+      if (!needs(b)) {
+        b++;
+        continue;
+      }
+      // A run of blocks that need the interpolator: slide through it once.
+      let e = b + 1;
+      while (e < blocks && needs(e)) e++;
+      for (const data of this.#channels) detectRun(data, this.#frames, b, e, this.peaks);
+      computed.fill(1, b, e);
+      b = e;
+    }
+  }
+}
+
+const sampleAt = (data: Float32Array, frames: number, k: number): number =>
+  k >= 0 && k < frames ? data[k]! : 0;
 
 const detectRun = (data: Float32Array, frames: number, b0: number, b1: number, peaks: Float64Array): void => {
   const first = b0 * LIMITER_BLOCK + 6;
   const last = b1 * LIMITER_BLOCK + 6;
-  const at = (k: number) => (k >= 0 && k < frames ? data[k]! : 0);
-  let x1 = at(first - 1);
-  let x2 = at(first - 2);
-  let x3 = at(first - 3);
-  let x4 = at(first - 4);
-  let x5 = at(first - 5);
-  let x6 = at(first - 6);
-  let x7 = at(first - 7);
-  let x8 = at(first - 8);
-  let x9 = at(first - 9);
-  let x10 = at(first - 10);
-  let x11 = at(first - HISTORY);
-  for (let i = first; i < last; i++) {
-    const x0 = i < frames ? data[i]! : 0;
-    const u0 = x0 + x11;
-    const w0 = x0 - x11;
-    const u1 = x1 + x10;
-    const w1 = x1 - x10;
-    const u2 = x2 + x9;
-    const w2 = x2 - x9;
-    const u3 = x3 + x8;
-    const w3 = x3 - x8;
-    const u4 = x4 + x7;
-    const w4 = x4 - x7;
-    const u5 = x5 + x6;
-    const w5 = x5 - x6;
-    const s03 = C0 * u0 + C1 * u1 + C2 * u2 + C3 * u3 + C4 * u4 + C5 * u5;
-    const d03 = D0 * w0 + D1 * w1 + D2 * w2 + D3 * w3 + D4 * w4 + D5 * w5;
-    const s12 = E0 * u0 + E1 * u1 + E2 * u2 + E3 * u3 + E4 * u4 + E5 * u5;
-    const d12 = F0 * w0 + F1 * w1 + F2 * w2 + F3 * w3 + F4 * w4 + F5 * w5;
-    const v03 = (s03 < 0 ? -s03 : s03) + (d03 < 0 ? -d03 : d03);
-    const v12 = (s12 < 0 ? -s12 : s12) + (d12 < 0 ? -d12 : d12);
-    let v = (v03 > v12 ? v03 : v12) * 0.5;
-    const v5 = x5 < 0 ? -x5 : x5;
-    const v6 = x6 < 0 ? -x6 : x6;
-    if (v5 > v) v = v5;
-    if (v6 > v) v = v6;
-    const block = (i - 6) >> 4;
-    if (v > peaks[block]!) peaks[block] = v;
-    x11 = x10;
-    x10 = x9;
-    x9 = x8;
-    x8 = x7;
-    x7 = x6;
-    x6 = x5;
-    x5 = x4;
-    x4 = x3;
-    x3 = x2;
-    x2 = x1;
-    x1 = x0;
+  // No closure over data/frames here: captured variables would live in a context object and slow the loop.
+  let x1 = sampleAt(data, frames, first - 1);
+  let x2 = sampleAt(data, frames, first - 2);
+  let x3 = sampleAt(data, frames, first - 3);
+  let x4 = sampleAt(data, frames, first - 4);
+  let x5 = sampleAt(data, frames, first - 5);
+  let x6 = sampleAt(data, frames, first - 6);
+  let x7 = sampleAt(data, frames, first - 7);
+  let x8 = sampleAt(data, frames, first - 8);
+  let x9 = sampleAt(data, frames, first - 9);
+  let x10 = sampleAt(data, frames, first - 10);
+  let x11 = sampleAt(data, frames, first - HISTORY);
+  for (let block = b0; block < b1; block++) {
+    let blockMax = peaks[block]!;
+    const end = Math.min(block * LIMITER_BLOCK + 6 + LIMITER_BLOCK, last);
+    for (let i = block * LIMITER_BLOCK + 6; i < end; i++) {
+      const x0 = i < frames ? data[i]! : 0;
+      const u0 = x0 + x11;
+      const w0 = x0 - x11;
+      const u1 = x1 + x10;
+      const w1 = x1 - x10;
+      const u2 = x2 + x9;
+      const w2 = x2 - x9;
+      const u3 = x3 + x8;
+      const w3 = x3 - x8;
+      const u4 = x4 + x7;
+      const w4 = x4 - x7;
+      const u5 = x5 + x6;
+      const w5 = x5 - x6;
+      // Folded taps (phase 0 +/- phase 3, phase 1 +/- phase 2) as literals: bundlers turn module-level
+      // constants into `var`s, which V8 reloads on every sample (measured 2x slower).
+      const s03 =
+        -0.006591796875 * u0 +
+        0.02587890625 * u1 -
+        0.0462646484375 * u2 +
+        0.080810546875 * u3 -
+        0.1617431640625 * u4 +
+        1.1094970703125 * u5;
+      const d03 =
+        0.010009765625 * w0 -
+        0.00390625 * w1 +
+        0.0069580078125 * w2 -
+        0.014404296875 * w3 +
+        0.0428466796875 * w4 -
+        0.8348388671875 * w5;
+      const s12 =
+        -0.048095703125 * u0 +
+        0.0623779296875 * u1 -
+        0.1099853515625 * u2 +
+        0.190673828125 * u3 -
+        0.3668212890625 * u4 +
+        1.244873046875 * u5;
+      const d12 =
+        -0.01025390625 * w0 -
+        0.0037841796875 * w1 +
+        0.0064697265625 * w2 -
+        0.012451171875 * w3 +
+        0.0338134765625 * w4 -
+        0.314697265625 * w5;
+      const v03 = (s03 < 0 ? -s03 : s03) + (d03 < 0 ? -d03 : d03);
+      const v12 = (s12 < 0 ? -s12 : s12) + (d12 < 0 ? -d12 : d12);
+      let v = (v03 > v12 ? v03 : v12) * 0.5;
+      const v5 = x5 < 0 ? -x5 : x5;
+      const v6 = x6 < 0 ? -x6 : x6;
+      if (v5 > v) v = v5;
+      if (v6 > v) v = v6;
+      if (v > blockMax) blockMax = v;
+      x11 = x10;
+      x10 = x9;
+      x9 = x8;
+      x8 = x7;
+      x7 = x6;
+      x6 = x5;
+      x5 = x4;
+      x4 = x3;
+      x3 = x2;
+      x2 = x1;
+      x1 = x0;
+    }
+    peaks[block] = blockMax;
   }
 };
 

@@ -16,8 +16,8 @@ import { type BandLevel, measureBandLevels } from './band-levels';
 import { LIMITER_BLOCK, LimiterGainComputer, type LimiterOptions } from './limiter';
 import {
   BlockAnalysis,
+  BlockTruePeaks,
   blockGainSquared,
-  blockTruePeaks,
   integratedFromBlocks,
   type LimiterPlan,
   planLimiter,
@@ -169,15 +169,17 @@ export const renderMaster = async (
   const limiterOptions = limiterOptionsFor(ceilingDb);
   const threshold = new LimiterGainComputer(sampleRate, limiterOptions).threshold;
   let gainDb = Number.isFinite(processedLufs) ? Math.min(maxGainDb, options.targetLufs - processedLufs) : 0;
-  // Peaks are gathered for gains up to 12 dB above the first estimate; recomputed if the solver goes higher.
-  let peakBoundDb = gainDb + 12;
-  let peaks = blockTruePeaks(channels, analysis.sampleMax, 10 ** (peakBoundDb / 20), threshold);
+  // Block true peaks are interpolated lazily, for the blocks that can matter at the gains tried.
+  const blockPeaks = new BlockTruePeaks(channels, analysis.sampleMax, threshold);
+  const peaks = blockPeaks.peaks;
+  blockPeaks.ensure(10 ** (gainDb / 20));
   report('loudness', 0.5);
   await checkpoint();
   // The limiter flattens the curve loudness(gain) where it works, so a plain "add the error" step would
   // crawl: step along the secant of the last two tries (slope clamped to a sane range).
   const tryGain = (db: number) => {
     const g = 10 ** (db / 20);
+    blockPeaks.ensure(g);
     const p = planLimiter(peaks, blocks, g, sampleRate, limiterOptions);
     return {
       db,
@@ -194,10 +196,6 @@ export const renderMaster = async (
     if (previous && previous.db !== best.db) slope = (best.lufs - previous.lufs) / (best.db - previous.db);
     slope = Math.min(1, Math.max(0.05, slope));
     const nextDb = Math.min(maxGainDb, best.db + error / slope);
-    if (nextDb > peakBoundDb) {
-      peakBoundDb = nextDb + 6;
-      peaks = blockTruePeaks(channels, analysis.sampleMax, 10 ** (peakBoundDb / 20), threshold);
-    }
     previous = best;
     best = tryGain(nextDb);
     report('loudness', 0.5 + 0.04 * (iteration + 1));

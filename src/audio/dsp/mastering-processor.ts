@@ -89,9 +89,15 @@ export class MasteringProcessor {
   /** Processes `channels[c][start..end)` in place. */
   process(channels: readonly Float32Array[], start: number, end: number): void {
     const count = Math.min(this.channelCount, channels.length);
-    for (let c = 0; c < count; c++) this.#highpass.process(channels[c]!, c, start, end);
-    this.#compressor.process(channels, start, end);
-    for (let c = 0; c < count; c++) this.#eq.process(channels[c]!, c, start, end);
+    if (count === 2) {
+      this.#highpass.processStereo(channels[0]!, channels[1]!, start, end);
+      this.#compressor.process(channels, start, end);
+      this.#eq.processStereo(channels[0]!, channels[1]!, start, end);
+    } else {
+      for (let c = 0; c < count; c++) this.#highpass.process(channels[c]!, c, start, end);
+      this.#compressor.process(channels, start, end);
+      for (let c = 0; c < count; c++) this.#eq.process(channels[c]!, c, start, end);
+    }
     applyStereoWidth(channels, this.#width, start, end);
   }
 }

@@ -33,33 +33,6 @@ const B9 = -0.0582275390625;
 const B10 = 0.0330810546875;
 const B11 = -0.0189208984375;
 
-const C0 = -0.006591796875;
-const C1 = 0.02587890625;
-const C2 = -0.0462646484375;
-const C3 = 0.080810546875;
-const C4 = -0.1617431640625;
-const C5 = 1.1094970703125;
-const D0 = 0.010009765625;
-const D1 = -0.00390625;
-const D2 = 0.0069580078125;
-const D3 = -0.014404296875;
-const D4 = 0.0428466796875;
-const D5 = -0.8348388671875;
-const E0 = -0.048095703125;
-const E1 = 0.0623779296875;
-const E2 = -0.1099853515625;
-const E3 = 0.190673828125;
-const E4 = -0.3668212890625;
-const E5 = 1.244873046875;
-const F0 = -0.01025390625;
-const F1 = -0.0037841796875;
-const F2 = 0.0064697265625;
-const F3 = -0.012451171875;
-const F4 = 0.0338134765625;
-const F5 = -0.314697265625;
-
-// Folded taps: C/D = phase 0 +/- phase 3, E/F = phase 1 +/- phase 2, for k = 0..5.
-
 /** The published table, for tests and for anyone who needs the taps as data. Rows are phases. */
 export const TRUE_PEAK_TAPS: readonly (readonly number[])[] = [
   [A0, A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, A11],
@@ -139,10 +112,36 @@ export const truePeakOf = (
         const w4 = x4 - x7;
         const u5 = x5 + x6;
         const w5 = x5 - x6;
-        const s03 = C0 * u0 + C1 * u1 + C2 * u2 + C3 * u3 + C4 * u4 + C5 * u5;
-        const d03 = D0 * w0 + D1 * w1 + D2 * w2 + D3 * w3 + D4 * w4 + D5 * w5;
-        const s12 = E0 * u0 + E1 * u1 + E2 * u2 + E3 * u3 + E4 * u4 + E5 * u5;
-        const d12 = F0 * w0 + F1 * w1 + F2 * w2 + F3 * w3 + F4 * w4 + F5 * w5;
+        // Folded taps (phase 0 +/- phase 3, phase 1 +/- phase 2) as literals: bundlers turn module-level
+        // constants into `var`s, which V8 reloads on every sample (measured 2x slower).
+        const s03 =
+          -0.006591796875 * u0 +
+          0.02587890625 * u1 -
+          0.0462646484375 * u2 +
+          0.080810546875 * u3 -
+          0.1617431640625 * u4 +
+          1.1094970703125 * u5;
+        const d03 =
+          0.010009765625 * w0 -
+          0.00390625 * w1 +
+          0.0069580078125 * w2 -
+          0.014404296875 * w3 +
+          0.0428466796875 * w4 -
+          0.8348388671875 * w5;
+        const s12 =
+          -0.048095703125 * u0 +
+          0.0623779296875 * u1 -
+          0.1099853515625 * u2 +
+          0.190673828125 * u3 -
+          0.3668212890625 * u4 +
+          1.244873046875 * u5;
+        const d12 =
+          -0.01025390625 * w0 -
+          0.0037841796875 * w1 +
+          0.0064697265625 * w2 -
+          0.012451171875 * w3 +
+          0.0338134765625 * w4 -
+          0.314697265625 * w5;
         // max(|p0|, |p3|) = (|p0 + p3| + |p0 - p3|) / 2, and likewise for phases 1 and 2.
         const v03 = (s03 < 0 ? -s03 : s03) + (d03 < 0 ? -d03 : d03);
         const v12 = (s12 < 0 ? -s12 : s12) + (d12 < 0 ? -d12 : d12);
