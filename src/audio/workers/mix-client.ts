@@ -21,8 +21,11 @@ export class MixClient {
   #rpc: RpcClient<MixApi> | null = null;
   #sources: Partial<Record<TrackType, { channels: Float32Array[]; sampleRate: number }>> = {};
 
-  constructor(factory: () => Worker = defaultFactory) {
+  readonly #chunk: number;
+
+  constructor(factory: () => Worker = defaultFactory, options: { chunkSamples?: number } = {}) {
     this.#factory = factory;
+    this.#chunk = Math.max(1, options.chunkSamples ?? SOURCE_CHUNK);
   }
 
   async #client(): Promise<RpcClient<MixApi>> {
@@ -33,7 +36,7 @@ export class MixClient {
       TrackType,
       { channels: Float32Array[]; sampleRate: number },
     ][]) {
-      await send(rpc, trackType, source.channels, source.sampleRate);
+      await send(rpc, trackType, source.channels, source.sampleRate, this.#chunk);
     }
     return rpc;
   }
@@ -46,7 +49,7 @@ export class MixClient {
     if (channels) this.#sources[trackType] = { channels, sampleRate };
     else delete this.#sources[trackType];
     const rpc = await this.#client();
-    await send(rpc, trackType, channels ?? [], sampleRate);
+    await send(rpc, trackType, channels ?? [], sampleRate, this.#chunk);
   }
 
   async mixdown(
@@ -89,12 +92,13 @@ const send = async (
   trackType: TrackType,
   channels: Float32Array[],
   sampleRate: number,
+  chunk: number,
 ): Promise<void> => {
   const length = channels[0]?.length ?? 0;
   await rpc.call('setSource', { trackType, channelCount: channels.length, length, sampleRate });
   for (const [channel, samples] of channels.entries()) {
-    for (let offset = 0; offset < length; offset += SOURCE_CHUNK) {
-      const data = samples.slice(offset, offset + SOURCE_CHUNK);
+    for (let offset = 0; offset < length; offset += chunk) {
+      const data = samples.slice(offset, offset + chunk);
       await rpc.call('sourceChunk', { trackType, channel, offset, data }, { transfer: [data.buffer] });
     }
   }

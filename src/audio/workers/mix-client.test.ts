@@ -1,0 +1,105 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { TimelineClip } from '../model/clip';
+import { MIX_ERRORS, renderMix } from '../render/mix-render';
+import { MixClient } from './mix-client';
+import { createMixHandlers } from './mix-handlers';
+import type { MixApi } from './mix-protocol';
+import { type RpcEndpoint, serveRpc, WorkerCrashedError } from './worker-rpc';
+
+/** The mix handlers served over a MessageChannel stand in for the Worker (Node has no module workers). */
+const ports: MessagePort[] = [];
+afterEach(() => {
+  for (const p of ports.splice(0)) p.close();
+});
+const spawned: MessagePort[] = [];
+const factory = () => {
+  const channel = new MessageChannel();
+  ports.push(channel.port1, channel.port2);
+  serveRpc<MixApi>(channel.port2 as unknown as RpcEndpoint, createMixHandlers());
+  spawned.push(channel.port1);
+  return channel.port1 as unknown as Worker;
+};
+
+const SR = 22_050;
+const tone = (seconds: number, f: number, gain: number) =>
+  Float32Array.from(
+    { length: Math.round(seconds * SR) },
+    (_, i) => gain * Math.sin((2 * Math.PI * f * i) / SR),
+  );
+const vocals = [tone(3, 220, 0.2)];
+const inst = [tone(4, 110, 0.4), tone(4, 165, 0.3)];
+const clips: TimelineClip[] = [
+  { id: 'v', trackType: 'vocals', sourceStart: 0, sourceEnd: vocals[0]!.length, position: SR },
+  { id: 'i', trackType: 'instrumental', sourceStart: 0, sourceEnd: inst[0]!.length, position: 0 },
+];
+const timeline = { clips, sampleRate: SR, length: 6 * SR };
+const settings = { vocalShare: 75, outputVolume: 90 };
+
+const direct = () =>
+  renderMix(
+    {
+      vocals: { channels: vocals, sampleRate: SR },
+      instrumental: { channels: inst, sampleRate: SR },
+      ...timeline,
+    },
+    settings,
+  );
+
+describe('MixClient over the mix handlers', () => {
+  it('sends sources in slices and renders exactly what renderMix renders', async () => {
+    const client = new MixClient(factory, { chunkSamples: 10_000 });
+    await client.setSource('vocals', vocals, SR);
+    await client.setSource('instrumental', inst, SR);
+    const stages = new Set<string>();
+    const viaWorker = await client.mixdown(timeline, settings, { onProgress: (p) => stages.add(p.stage) });
+    const reference = await direct();
+    expect(stages.size).toBe(7);
+    expect(viaWorker.channels[0]).toEqual(reference.channels[0]);
+    expect(viaWorker.channels[1]).toEqual(reference.channels[1]);
+    // The page's arrays were copied, not taken.
+    expect(vocals[0]!.length).toBe(3 * SR);
+    client.dispose();
+  });
+
+  it('refuses a mixdown without both sources', async () => {
+    const client = new MixClient(factory);
+    await client.setSource('vocals', vocals, SR);
+    await expect(client.mixdown(timeline, settings)).rejects.toThrow(MIX_ERRORS.missingBuffers);
+    client.dispose();
+  });
+
+  it('after a crash, a new worker gets the sources again and the next mixdown works', async () => {
+    const client = new MixClient(factory, { chunkSamples: 30_000 });
+    await client.setSource('vocals', vocals, SR);
+    await client.setSource('instrumental', inst, SR);
+    const first = client.mixdown(timeline, settings);
+    spawned.at(-1)!.dispatchEvent(new Event('error'));
+    await expect(first).rejects.toBeInstanceOf(WorkerCrashedError);
+    const before = spawned.length;
+    const again = await client.mixdown(timeline, settings);
+    expect(spawned.length).toBe(before + 1);
+    expect(again.channels[0]).toEqual((await direct()).channels[0]);
+    client.dispose();
+  });
+
+  it('cancels a mixdown and renders previews of the three styles', async () => {
+    const client = new MixClient(factory);
+    await client.setSource('vocals', vocals, SR);
+    await client.setSource('instrumental', inst, SR);
+    const controller = new AbortController();
+    const job = client.mixdown(timeline, settings, {
+      signal: controller.signal,
+      onProgress: (p) => {
+        if (p.stage === 'pan') controller.abort();
+      },
+    });
+    await expect(job).rejects.toThrow(/abort/i);
+    const previews = await client.previews(timeline, { start: SR, length: 2 * SR }, 80);
+    expect(previews.map((p) => [p.style, p.channels[0]!.length])).toEqual([
+      ['vocals-forward', 2 * SR],
+      ['balanced', 2 * SR],
+      ['instrumental-forward', 2 * SR],
+    ]);
+    client.dispose();
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * The mix worker's handlers, apart from the worker entry so they can be served over any message port
+ * (Node tests use a MessageChannel). Each call of `createMixHandlers` keeps its own sources.
+ */
+import type { TrackType } from '../model/clip';
+import { MIX_STYLES } from '../model/mix-styles';
+import type { MixSource } from '../render/mix-organise';
+import { MIX_ERRORS, measureStems, renderMix } from '../render/mix-render';
+import { yieldToEventLoop } from './encode-yield';
+import type { MixApi, MixTimeline } from './mix-protocol';
+import { buffersOf, type RpcHandlers, throwIfAborted, transferring } from './worker-rpc';
+
+export const createMixHandlers = (): RpcHandlers<MixApi> => {
+  const sources: Partial<Record<TrackType, MixSource>> = {};
+
+  const inputOf = (timeline: MixTimeline) => ({
+    vocals: sources.vocals ?? null,
+    instrumental: sources.instrumental ?? null,
+    clips: timeline.clips,
+    sampleRate: timeline.sampleRate,
+    length: timeline.length,
+  });
+
+  return {
+    setSource: ({ trackType, channelCount, length, sampleRate }) => {
+      if (channelCount === 0 || length === 0) {
+        delete sources[trackType];
+        return { frames: 0 };
+      }
+      sources[trackType] = {
+        channels: Array.from({ length: channelCount }, () => new Float32Array(length)),
+        sampleRate,
+      };
+      return { frames: length };
+    },
+
+    sourceChunk: ({ trackType, channel, offset, data }) => {
+      const target = sources[trackType]?.channels[channel];
+      if (!target || offset + data.length > target.length)
+        throw new RangeError(`No room for ${trackType} samples`);
+      target.set(data, offset);
+      return null;
+    },
+
+    mixdown: async ({ timeline, settings }, { signal, progress }) => {
+      if (!sources.vocals || !sources.instrumental) throw new Error(MIX_ERRORS.missingBuffers);
+      const result = await renderMix(inputOf(timeline), settings, {
+        signal,
+        onProgress: progress,
+        between: yieldToEventLoop,
+      });
+      return transferring(result, buffersOf(result.channels));
+    },
+
+    previews: async ({ timeline, window, outputVolume, styles }, { signal, progress }) => {
+      const input = inputOf(timeline);
+      progress({ style: null, index: 0, count: styles.length, progress: null });
+      // One measurement of the whole timeline, so each 10 s window is balanced as the full mix would be.
+      const loudness = measureStems(input);
+      await yieldToEventLoop();
+      throwIfAborted(signal);
+      const previews: MixApi['previews']['response']['previews'] = [];
+      for (const [index, style] of styles.entries()) {
+        const result = await renderMix(
+          input,
+          { vocalShare: MIX_STYLES[style].vocalShare, outputVolume },
+          {
+            window,
+            loudness,
+            allowMissing: true,
+            signal,
+            between: yieldToEventLoop,
+            onProgress: (p) => progress({ style, index, count: styles.length, progress: p }),
+          },
+        );
+        previews.push({ style, channels: result.channels, sampleRate: result.sampleRate });
+      }
+      return transferring({ previews, loudness }, buffersOf(previews.flatMap((p) => p.channels)));
+    },
+  };
+};
