@@ -39,6 +39,22 @@ function audioHeaders(reply: FastifyReply, row: TrackRow) {
     .header('ETag', `"t${row.id}-${row.sizeBytes}"`);
 }
 
+const PARSER_LIMITS = new Set(['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT']);
+// busboy's own words for a body that is not a well-formed multipart form.
+const MALFORMED = /boundary not found|unexpected end of (form|multipart)|malformed part header/i;
+
+/** The multipart parser's failures are the client's malformed form (400), not our fault (500). */
+function asFormError(err: unknown): unknown {
+  if (err instanceof AppError) return err;
+  const { code, message } = err as { code?: string; message?: string };
+  if (code && PARSER_LIMITS.has(code)) return badRequest('The upload form has too many fields', 'validation');
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return err;
+  if (code?.startsWith('FST_') || MALFORMED.test(message ?? '')) {
+    return badRequest('The upload form is malformed', 'malformed_form');
+  }
+  return err;
+}
+
 export async function tracksRoutes(app: FastifyInstance, tracks: TracksService) {
   app.post('/api/tracks', async (req, reply) => {
     const user = requireUser(req);
@@ -72,12 +88,7 @@ export async function tracksRoutes(app: FastifyInstance, tracks: TracksService) 
       return reply.code(201).send(view);
     } catch (err) {
       if (stored) await tracks.discard(stored.key);
-      // Parser limits other than the file size (parts, fields) are malformed forms, not big files.
-      const code = (err as { code?: string }).code;
-      if (!(err instanceof AppError) && code?.startsWith('FST_') && code !== 'FST_REQ_FILE_TOO_LARGE') {
-        throw badRequest('The upload form has too many fields', 'validation');
-      }
-      throw err;
+      throw asFormError(err);
     }
   });
 

@@ -290,6 +290,24 @@ describeEachDatabase(
         'Duration must be a number of seconds',
       ],
       [
+        'a form without a boundary',
+        () => ({ payload: Buffer.from('whatever'), headers: { 'content-type': 'multipart/form-data' } }),
+        400,
+        'The upload form is malformed',
+      ],
+      [
+        'a form cut off before its closing boundary',
+        () => {
+          const { payload, headers } = multipart([
+            { name: 'audio', filename: 'a.wav', contentType: 'audio/wav', data: wav },
+            ...fields(),
+          ]);
+          return { payload: payload.subarray(0, 5000), headers };
+        },
+        400,
+        'The upload form is malformed',
+      ],
+      [
         'a JSON body instead of a form',
         () => ({
           payload: Buffer.from('{"type":"vocals"}'),
