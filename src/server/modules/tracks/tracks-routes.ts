@@ -74,6 +74,12 @@ export async function tracksRoutes(app: FastifyInstance, tracks: TracksService) 
             part.file.resume();
             throw badRequest('Please upload a file whose name has no folder path in it', 'invalid_file_name');
           }
+          // Fields sent ahead of the file are checked before a byte of it is stored.
+          const early = uploadTrackFields.partial().safeParse(fields);
+          if (!early.success) {
+            part.file.resume();
+            parse(uploadTrackFields, fields);
+          }
           stored = await tracks.storeAudio(user.id, part.file, free);
         } else if (typeof part.value === 'string' && !part.valueTruncated) {
           fields[part.fieldname] = part.value;

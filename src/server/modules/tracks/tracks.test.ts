@@ -270,6 +270,16 @@ describeEachDatabase(
         'Track type must be vocals, instrumental or mixed',
       ],
       [
+        'a wrong type value sent before the file',
+        () =>
+          multipart([
+            ...fields({ type: 'acapella' }),
+            { name: 'audio', filename: 'a.wav', contentType: 'audio/wav', data: wav },
+          ]),
+        400,
+        'Track type must be vocals, instrumental or mixed',
+      ],
+      [
         'a missing name field',
         () =>
           multipart([
