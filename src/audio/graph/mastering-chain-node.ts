@@ -10,7 +10,6 @@ import {
   type MasteringNodeMessage,
   type MasteringProcessorOptions,
 } from './mastering-messages';
-import { MASTERING_WORKLET_URL } from './mastering-worklet-url';
 
 export interface LevelEvent {
   rms: number;
@@ -47,8 +46,16 @@ export interface MasteringChain {
 
 const loaded = new WeakMap<BaseAudioContext, Map<string, Promise<void>>>();
 
+/**
+ * The worklet module's URL: Vite bundles it as its own ES module (`?worker&url`). A dynamic import, so that
+ * tools which bundle without Vite (the boundary test, the e2e harness) can still read this file.
+ */
+const bundledWorkletUrl = async (): Promise<string> =>
+  (await import('./mastering.worklet.ts?worker&url')).default;
+
 /** Adds the worklet module to a context once (per URL). */
-export const loadMasteringWorklet = (ctx: BaseAudioContext, url = MASTERING_WORKLET_URL): Promise<void> => {
+export const loadMasteringWorklet = async (ctx: BaseAudioContext, workletUrl?: string): Promise<void> => {
+  const url = workletUrl ?? (await bundledWorkletUrl());
   let byUrl = loaded.get(ctx);
   if (!byUrl) {
     byUrl = new Map();
