@@ -4,8 +4,9 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'tests/**/*.test.ts'],
     environment: 'node',
-    // PGlite and PostgreSQL suites share one database each: run files one after another.
-    fileParallelism: false,
+    // Each worker has its own PGlite and PostgreSQL databases (src/server/test/harness.ts).
+    fileParallelism: true,
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 120_000,
     reporters: ['default'],

@@ -8,8 +8,8 @@ import type { TestProject } from 'vitest/node';
  * Runs once per `vitest run`:
  * - builds a migrated PGlite template and dumps it, so each test file loads it in well under a second
  *   (creating a PGlite database takes seconds);
- * - finds PostgreSQL (TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test) and creates a
- *   fresh database for this run (dropped at the end), or records why it is skipped.
+ * - finds PostgreSQL (TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test), or records why
+ *   the PostgreSQL runs are skipped.
  */
 export default async function setup(project: TestProject) {
   const dir = path.resolve('.data-test');
@@ -23,27 +23,33 @@ export default async function setup(project: TestProject) {
   await database.close();
   project.provide('pgliteTemplate', templatePath);
 
-  // One fresh database per run, so several runs on one machine never share tables.
+  // Fresh databases per run (one per Vitest worker, made on first use by the harness), so parallel files
+  // and several runs on one machine never share tables. All of them are dropped at the end.
   const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const dbName = `mym_test_${process.pid}_${Date.now().toString(36)}`;
+  const prefix = `mym_test_${process.pid}_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
-  let created = false;
+  let reachable = false;
   try {
     await admin.connect();
-    await admin.query(`CREATE DATABASE "${dbName}"`);
-    created = true;
-    const url = new URL(adminUrl);
-    url.pathname = `/${dbName}`;
-    project.provide('postgresUrl', url.toString());
+    await admin.query('select 1');
+    reachable = true;
+    project.provide('postgresAdminUrl', adminUrl);
+    project.provide('postgresDbPrefix', prefix);
     project.provide('postgresSkipReason', '');
   } catch (err) {
     const reason = `PostgreSQL not reachable at ${adminUrl.replace(/\/\/[^@]*@/, '//')} (${(err as Error).message})`;
     console.warn(`\n*** SKIPPING the PostgreSQL runs of the server suites: ${reason} ***\n`);
-    project.provide('postgresUrl', '');
+    project.provide('postgresAdminUrl', '');
+    project.provide('postgresDbPrefix', '');
     project.provide('postgresSkipReason', reason);
   }
   return async () => {
-    if (created) await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`).catch(() => {});
+    if (reachable) {
+      const { rows } = await admin.query<{ datname: string }>('select datname from pg_database where datname like $1', [
+        `${prefix}%`,
+      ]);
+      for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`).catch(() => {});
+    }
     await admin.end().catch(() => {});
   };
 }
@@ -51,7 +57,8 @@ export default async function setup(project: TestProject) {
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string;
-    postgresUrl: string;
+    postgresAdminUrl: string;
+    postgresDbPrefix: string;
     postgresSkipReason: string;
   }
 }

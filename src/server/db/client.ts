@@ -38,7 +38,9 @@ export async function openPostgres(
   url: string,
   migrationsFolder = defaultMigrationsFolder(),
 ): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  // Requests queue for a connection rather than fail at once under bursts; a dead database still fails
+  // within 15 s with a 503 (see http/error-handler.ts).
+  const pool = new pg.Pool({ connectionString: url, max: 20, connectionTimeoutMillis: 15_000 });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, inject } from 'vitest';
 import { buildApp } from '../app';
@@ -11,9 +12,33 @@ import { createPasswordHasher } from '../security/passwords';
 
 export type DbKind = 'pglite' | 'postgres';
 
-/** Opens a test database: PGlite from the migrated template, or the shared PostgreSQL test database. */
+let workerDbUrl: Promise<string> | undefined;
+/**
+ * This Vitest worker's own PostgreSQL database (created on first use, dropped by the global teardown), so
+ * test files running in parallel never truncate each other's tables.
+ */
+export function testPostgresUrl(): Promise<string> {
+  workerDbUrl ??= (async () => {
+    const name = `${inject('postgresDbPrefix')}_w${process.env.VITEST_POOL_ID ?? '0'}`;
+    const admin = new pg.Client({ connectionString: inject('postgresAdminUrl') });
+    await admin.connect();
+    try {
+      await admin.query(`CREATE DATABASE "${name}"`);
+    } catch (err) {
+      if ((err as { code?: string }).code !== '42P04') throw err; // already made by an earlier file
+    } finally {
+      await admin.end();
+    }
+    const url = new URL(inject('postgresAdminUrl'));
+    url.pathname = `/${name}`;
+    return url.toString();
+  })();
+  return workerDbUrl;
+}
+
+/** Opens a test database: PGlite from the migrated template, or this worker's PostgreSQL database. */
 export async function openTestDatabase(kind: DbKind): Promise<Database> {
-  if (kind === 'postgres') return openPostgres(inject('postgresUrl'));
+  if (kind === 'postgres') return openPostgres(await testPostgresUrl());
   const template = fs.readFileSync(inject('pgliteTemplate'));
   return openPglite(undefined, { loadDataDir: new Blob([template]) });
 }

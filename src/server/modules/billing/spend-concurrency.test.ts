@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Database, openPostgres } from '../../db/client';
 import { users } from '../../db/schema';
-import { describeEachDatabase, resetDatabase, signedUpClient } from '../../test/harness';
+import { describeEachDatabase, resetDatabase, signedUpClient, testPostgresUrl } from '../../test/harness';
 import { expectLedgerMatchesBalances, me, subscribe } from './billing-test-helpers';
 import { TEST_CARD_NUMBERS } from './test-cards';
 
@@ -77,7 +77,7 @@ describe.skipIf(Boolean(skipReason))(
           HOST: '127.0.0.1',
           PUBLIC_ORIGIN: origin,
           DATA_DIR: path.join(dataDir, name),
-          DATABASE_URL: inject('postgresUrl'),
+          DATABASE_URL: await testPostgresUrl(),
           AUTH_RATE_LIMIT: '100000',
           LOG_LEVEL: 'warn',
         },
@@ -101,7 +101,7 @@ describe.skipIf(Boolean(skipReason))(
     };
 
     beforeAll(async () => {
-      database = await openPostgres(inject('postgresUrl'));
+      database = await openPostgres(await testPostgresUrl());
       await resetDatabase(database);
       await Promise.all([startServer('a'), startServer('b')]);
     });
