@@ -7,10 +7,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
-import { floatWav } from '../src/audio/dsp/node-tools.test-helper';
-import { musicLike } from '../src/audio/dsp/test-signals';
 import { type MasteringHarness, startMasteringHarness } from '../e2e/audio-harness/harness-server';
 import { chromiumLaunch } from '../playwright.config';
+import { floatWav } from '../src/audio/dsp/node-tools.test-helper';
+import { musicLike } from '../src/audio/dsp/test-signals';
 
 export const RATE = 44100;
 /** Track lengths in seconds: 4 and 10 minutes (BENCH_QUICK=1: 30 s only, for a smoke run). */

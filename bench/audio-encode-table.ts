@@ -9,8 +9,11 @@ export interface BenchRow {
   reference?: string;
   referenceMs?: number;
   target?: string;
+  /** Longest gap between main-thread heartbeats during the job (wall time). */
   stallMs?: number;
-  /** The same measurement over an idle page for as long as the job took (what the machine alone causes). */
+  /** Longest main-thread task during the job in the thread's CPU time (Chromium trace): our own blocking. */
+  taskCpuMs?: number;
+  /** The heartbeat measurement over an idle page for as long as the job took (what the machine alone causes). */
   idleStallMs?: number;
   note?: string;
 }
@@ -36,6 +39,7 @@ export const printTable = (title: string, rows: BenchRow[]): void => {
     'ratio',
     'target',
     'main stall ms',
+    'longest task cpu ms',
     'idle stall ms',
     'note',
   ];
@@ -48,6 +52,7 @@ export const printTable = (title: string, rows: BenchRow[]): void => {
     r.referenceMs && r.oursMs ? `${(r.oursMs / r.referenceMs).toFixed(2)}x` : '-',
     r.target ?? '-',
     r.stallMs !== undefined ? r.stallMs.toFixed(1) : '-',
+    r.taskCpuMs !== undefined ? r.taskCpuMs.toFixed(1) : '-',
     r.idleStallMs !== undefined ? r.idleStallMs.toFixed(1) : '-',
     r.note ?? '',
   ]);
@@ -61,4 +66,32 @@ export const printTable = (title: string, rows: BenchRow[]): void => {
   console.log(header.map((h, i) => pad(h, widths[i]!)).join(' | '));
   console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
   for (const l of lines) console.log(l.map((c, i) => pad(c, widths[i]!)).join(' | '));
+};
+
+import type { Browser, Page } from '@playwright/test';
+import { longestMainThreadTask } from '../e2e/audio-harness-mix/harness-browser';
+
+export interface JobFigures {
+  ms: number;
+  bytes: number;
+  error: string | null;
+  stallMs: number;
+  taskCpuMs: number;
+  idleStallMs: number;
+}
+
+/** Prepares a job's input, runs it traced, then takes the idle baseline for as long as the job took. */
+export const runJob = async (
+  browser: Browser,
+  page: Page,
+  job: 'mp3' | 'wav' | 'peaks' | 'mixdown',
+  seconds: number,
+): Promise<JobFigures> => {
+  await page.evaluate(([j, s]) => window.mixBench.prepare(j, s), [job, seconds] as const);
+  const traced = await longestMainThreadTask(browser, page, () => page.evaluate(() => window.mixBench.run()));
+  const r = traced.result;
+  const idleStallMs = r.error
+    ? 0
+    : await page.evaluate((t) => window.mixBench.idleStall(t), Math.min(r.ms, 10_000));
+  return { ...r, stallMs: r.longestMs, taskCpuMs: traced.cpuMs, idleStallMs };
 };

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { openHarness } from '../e2e/audio-harness-mix/harness-browser';
 import { musicLike } from '../e2e/audio-harness-mix/harness-signals';
 import { encodeWav } from '../src/audio/codecs/wav-encoder';
-import { type BenchRow, printTable, timeCommand } from './audio-encode-table';
+import { type BenchRow, printTable, runJob, timeCommand } from './audio-encode-table';
 
 const lengths = process.argv
   .slice(2)
@@ -23,9 +23,8 @@ const SECONDS = lengths.length ? lengths : [240, 600];
 const SR = 44_100;
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-encode-'));
-const { page, close } = await openHarness(['encode-worker', 'peaks-worker']);
+const { page, browser, close } = await openHarness(['encode-worker', 'peaks-worker']);
 const rows: BenchRow[] = [];
-const idle = (ms: number) => page.evaluate((t) => window.mixBench.idleStall(t), Math.min(ms, 10_000));
 try {
   for (const seconds of SECONDS) {
     const track = `${seconds / 60} min stereo`;
@@ -42,7 +41,7 @@ try {
     writeFileSync(raw, new Uint8Array(interleaved.buffer));
 
     const lameMs = timeCommand('/usr/bin/lame', ['-S', '-b', '320', '--cbr', wav, join(dir, 'lame.mp3')]);
-    const mp3 = await page.evaluate((s) => window.mixBench.encode('mp3', s), seconds);
+    const mp3 = await runJob(browser, page, 'mp3', seconds);
     rows.push({
       job: 'MP3 320k encode',
       track,
@@ -50,8 +49,9 @@ try {
       reference: 'lame -b 320 --cbr',
       referenceMs: lameMs,
       target: '<= 1.5x',
-      stallMs: mp3.longestMs,
-      idleStallMs: await idle(mp3.ms),
+      stallMs: mp3.stallMs,
+      taskCpuMs: mp3.taskCpuMs,
+      idleStallMs: mp3.idleStallMs,
       note: mp3.error ?? `${(mp3.bytes / 1e6).toFixed(1)} MB`,
     });
 
@@ -73,27 +73,29 @@ try {
       ],
       ...['-af', 'aresample=osf=s16:dither_method=triangular', '-c:a', 'pcm_s16le', join(dir, 'ffmpeg.wav')],
     ]);
-    const wavOurs = await page.evaluate((s) => window.mixBench.encode('wav', s), seconds);
+    const wavOurs = await runJob(browser, page, 'wav', seconds);
     rows.push({
       job: 'WAV 16-bit encode',
       track,
       oursMs: wavOurs.ms,
       reference: 'ffmpeg s16 tpdf',
       referenceMs: wavOurs.error ? undefined : ffmpegWavMs,
-      stallMs: wavOurs.error ? undefined : wavOurs.longestMs,
-      idleStallMs: wavOurs.error ? undefined : await idle(wavOurs.ms),
+      stallMs: wavOurs.error ? undefined : wavOurs.stallMs,
+      taskCpuMs: wavOurs.error ? undefined : wavOurs.taskCpuMs,
+      idleStallMs: wavOurs.error ? undefined : wavOurs.idleStallMs,
       note: wavOurs.error
         ? `refused: ${wavOurs.error} (spec cap 100 MB)`
         : `${(wavOurs.bytes / 1e6).toFixed(1)} MB`,
     });
 
-    const peaks = await page.evaluate((s) => window.mixBench.peaks(s), seconds);
+    const peaks = await runJob(browser, page, 'peaks', seconds);
     rows.push({
       job: 'peaks (7 zoom levels)',
       track,
       oursMs: peaks.ms,
-      stallMs: peaks.longestMs,
-      idleStallMs: await idle(peaks.ms),
+      stallMs: peaks.stallMs,
+      taskCpuMs: peaks.taskCpuMs,
+      idleStallMs: peaks.idleStallMs,
       target: 'stall < 50 ms',
     });
   }

@@ -60,17 +60,21 @@ const main = async () => {
       const nativeStall: number[] = [];
       let gainDb = 0;
       for (let run = 0; run < RUNS; run++) {
-        const r = await bench.page.evaluate(([s, p]) => window.audioHarness.masterBench(s, p), [seconds, PRESET] as const);
+        const r = await bench.page.evaluate(([s, p]) => window.audioHarness.masterBench(s, p), [
+          seconds,
+          PRESET,
+        ] as const);
         ours.push(r.ms);
         oursStall.push(r.longestMs);
         gainDb = r.gainDb;
         if (ffmpegAvailable()) {
           ff.push(timeFfmpeg(['-i', tracks.wav(seconds), '-af', ffmpegChain(gainDb), '-f', 'null', '-']).ms);
         }
-        const n = await bench.page.evaluate(
-          ([s, p, g]) => window.audioHarness.nativeBench(s, p, g),
-          [seconds, PRESET, gainDb] as const,
-        );
+        const n = await bench.page.evaluate(([s, p, g]) => window.audioHarness.nativeBench(s, p, g), [
+          seconds,
+          PRESET,
+          gainDb,
+        ] as const);
         native.push(n.ms);
         nativeStall.push(n.longestMs);
       }

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { openHarness } from '../e2e/audio-harness-mix/harness-browser';
 import { musicLike, voiceLike } from '../e2e/audio-harness-mix/harness-signals';
 import { encodeWav } from '../src/audio/codecs/wav-encoder';
-import { type BenchRow, printTable, timeCommand } from './audio-encode-table';
+import { type BenchRow, printTable, runJob, timeCommand } from './audio-encode-table';
 
 const lengths = process.argv
   .slice(2)
@@ -30,9 +30,8 @@ const FFMPEG_GRAPH = [
 ].join('');
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-mix-'));
-const { page, close } = await openHarness(['mix-worker']);
+const { page, browser, close } = await openHarness(['mix-worker']);
 const rows: BenchRow[] = [];
-const idle = (ms: number) => page.evaluate((t) => window.mixBench.idleStall(t), Math.min(ms, 10_000));
 try {
   for (const seconds of SECONDS) {
     const track = `${seconds / 60} min stereo`;
@@ -50,7 +49,7 @@ try {
       ...['-v', 'error', '-y', '-filter_threads', '1', '-i', vocal, '-i', inst],
       ...['-filter_complex', FFMPEG_GRAPH, '-f', 'f32le', '-c:a', 'pcm_f32le', join(dir, 'mix.raw')],
     ]);
-    const ours = await page.evaluate((s) => window.mixBench.mixdown(s), seconds);
+    const ours = await runJob(browser, page, 'mixdown', seconds);
     rows.push({
       job: 'mixdown render',
       track,
@@ -58,8 +57,9 @@ try {
       reference: 'ffmpeg equivalent graph',
       referenceMs: ffmpegMs,
       target: 'stall < 50 ms',
-      stallMs: ours.longestMs,
-      idleStallMs: await idle(ours.ms),
+      stallMs: ours.stallMs,
+      taskCpuMs: ours.taskCpuMs,
+      idleStallMs: ours.idleStallMs,
     });
   }
 } finally {

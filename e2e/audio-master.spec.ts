@@ -60,3 +60,13 @@ test('a crashed worker rejects every pending call and refuses later ones', async
   expect(r.later).toBe('crashed');
   expect(r.pending).toBe(0);
 });
+
+test('the meter worker measures as the page does, and the live plan gain is the render gain', async () => {
+  const r = await page.evaluate(() => window.audioHarness.workersAgree());
+  expect(r.integrated[0]).toBe(r.integrated[1]);
+  expect(r.range[0]).toBe(r.range[1]);
+  expect(r.truePeak[0]).toBe(r.truePeak[1]);
+  expect(r.bands).toBe(7);
+  expect(r.returned).toBe(12 * 44_100);
+  expect(r.planGain).toBe(r.renderGain);
+});

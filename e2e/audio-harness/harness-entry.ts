@@ -144,6 +144,30 @@ const crash = async () => {
   };
 };
 
+/** The meter worker reads what the meter reads in the page; the plan's gain is the render's gain. */
+const workersAgree = async () => {
+  const sampleRate = 44100;
+  const source = musicLike({ seconds: 12, sampleRate, seed: 12 });
+  const meter = new MeterClient(meterWorker);
+  const inWorker = await meter.measure(source, sampleRate, { bands: true });
+  meter.dispose();
+  const inPage = measureLoudness(source, sampleRate);
+  const master = new MasterClient(masterWorker);
+  const { settings, targetLufs } = PRESETS.balanced;
+  const plan = await master.plan(source, sampleRate, { settings, targetLufs });
+  const render = await master.master(source, sampleRate, { settings, targetLufs });
+  master.dispose();
+  return {
+    integrated: [inWorker.loudness.integratedLufs, inPage.integratedLufs],
+    range: [inWorker.loudness.loudnessRangeLu, inPage.loudnessRangeLu],
+    truePeak: [inWorker.loudness.truePeakDbtp, inPage.truePeakDbtp],
+    bands: inWorker.bands?.length ?? 0,
+    returned: inWorker.channels[0]!.length,
+    planGain: plan.gainDb,
+    renderGain: render.report.gainDb,
+  };
+};
+
 // ---- Benchmarks -------------------------------------------------------------------------------------------
 
 const signals = new Map<string, Float32Array[]>();
@@ -237,7 +261,16 @@ const prepare = (seconds: number) => {
   return true;
 };
 
-const harness = { equality, liveControls, crash, masterBench, nativeBench, meterBench, prepare };
+const harness = {
+  equality,
+  liveControls,
+  crash,
+  workersAgree,
+  masterBench,
+  nativeBench,
+  meterBench,
+  prepare,
+};
 export type AudioHarness = typeof harness;
 
 declare global {

@@ -73,3 +73,20 @@ export const renderMasterInWorker = async (
   options.onStatus?.(masteringStatus('done', presetName));
   return { channels: result.channels, sampleRate, report: result.report };
 };
+
+/**
+ * The loudness-stage gain a render with this request would apply to these channels, for the live
+ * AudioWorklet (`MasteringChain.setGainDb`), so playback is as loud as the download (decision 052).
+ */
+export const planLiveGainDb = async (
+  channels: Float32Array[],
+  sampleRate: number,
+  request: MasterRequest,
+  options: { signal?: AbortSignal; client?: MasterClient } = {},
+): Promise<number> => {
+  if (!options.client && !sharedClient) sharedClient = new MasterClient();
+  const client = options.client ?? sharedClient!;
+  const { settings, targetLufs } = resolveMastering(request);
+  const plan = await client.plan(channels, sampleRate, { settings, targetLufs, signal: options.signal });
+  return plan.gainDb;
+};
