@@ -43,12 +43,14 @@ const main = async () => {
       const ours: number[] = [];
       const stalls: number[] = [];
       const ff: number[] = [];
+      const idle: number[] = [];
       let values = { integrated: 0, range: 0, truePeak: 0 };
       let reference = values;
       for (let run = 0; run < RUNS; run++) {
         const r = await bench.page.evaluate((s) => window.audioHarness.meterBench(s), seconds);
         ours.push(r.ms);
         stalls.push(r.longestMs);
+        idle.push(await bench.page.evaluate((t) => window.audioHarness.idleStall(t), r.ms));
         values = r;
         const f = timeFfmpeg(['-i', tracks.wav(seconds), '-af', 'ebur128=peak=true', '-f', 'null', '-']);
         ff.push(f.ms);
@@ -66,6 +68,7 @@ const main = async () => {
         `${values.truePeak.toFixed(2)} / ${reference.truePeak.toFixed(1)}`,
         Math.abs(values.integrated - reference.integrated).toFixed(2),
         ms(Math.max(...stalls)),
+        ms(Math.max(...idle)),
       ]);
     }
   } finally {
@@ -83,6 +86,7 @@ const main = async () => {
       'TP dBTP ours / ffmpeg',
       '|dI| LU (target <= 0.2)',
       'longest stall (< 50 ms)',
+      'idle page stall (noise floor)',
     ],
     rows,
   );

@@ -256,6 +256,10 @@ const meterBench = async (seconds: number) => {
   };
 };
 
+/** The main thread's longest stall while the page does nothing for `ms`: the machine's noise floor. */
+const idleStall = async (ms: number) =>
+  (await measureStalls(() => new Promise((resolve) => setTimeout(resolve, Math.min(ms, 10_000))))).longestMs;
+
 const prepare = (seconds: number) => {
   signal(seconds);
   return true;
