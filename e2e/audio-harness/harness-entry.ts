@@ -273,6 +273,7 @@ const harness = {
   masterBench,
   nativeBench,
   meterBench,
+  idleStall,
   prepare,
 };
 export type AudioHarness = typeof harness;
