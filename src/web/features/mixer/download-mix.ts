@@ -7,6 +7,7 @@ import type { PublicUser } from '../../../shared/api/user';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson, userMessage } from '../../lib/api-client';
 import { getQueryFn, USER_QUERY_KEY } from '../../lib/query-client';
+import { copyForTransfer } from './audio-buffers';
 import { devCredits, spendDevCredit } from './dev-credits';
 import { downloadBlock, mixdownFileName } from './download-rules';
 import type { MixerController } from './mixer-controller';
@@ -64,10 +65,12 @@ export function useMixDownload(controller: MixerController, devMode: boolean) {
     const files: { name: string; blob: Blob }[] = [];
     try {
       for (const format of chosenFormats(formats) as ExportFormat[]) {
+        // Each encode gets its own copy, moved (not cloned) to the worker.
+        const copies = await copyForTransfer(final.channels);
         const blob =
           format === 'wav'
-            ? await controller.encoder.wav(final.channels, final.sampleRate)
-            : await controller.encoder.mp3(final.channels, final.sampleRate);
+            ? await controller.encoder.wav(copies, final.sampleRate, { transfer: true })
+            : await controller.encoder.mp3(copies, final.sampleRate, { transfer: true });
         files.push({ name: mixdownFileName(format), blob });
       }
     } catch (error) {

@@ -1,6 +1,6 @@
 import type { MixStage } from '../../../audio';
 import { toast } from '../../components/ui/use-toast';
-import { toAudioBuffer } from './audio-buffers';
+import { copyForTransfer, toAudioBuffer } from './audio-buffers';
 import { bothLoaded } from './flow-state';
 import type { MixerController } from './mixer-controller';
 import { MIXER_NOTICES } from './mixer-messages';
@@ -90,7 +90,8 @@ export class MixdownRunner {
     const final = this.#final;
     if (!final) return;
     try {
-      const wav = await this.#c.encoder.wav(final.channels, final.sampleRate, { signal });
+      const copies = await copyForTransfer(final.channels);
+      const wav = await this.#c.encoder.wav(copies, final.sampleRate, { signal, transfer: true });
       const id = await this.#c.saveFinalMix(wav);
       if (id === null || signal.aborted || this.#final !== final) return;
       this.#c.store.update((s) => (s.finalMix ? { ...s, finalMix: { ...s.finalMix, trackId: id } } : s));

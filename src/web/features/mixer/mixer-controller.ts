@@ -140,7 +140,9 @@ export class MixerController {
         {
           signal: abort.signal,
           onProgress: (p) => {
-            const fraction = (p.index + (p.progress?.overall ?? 0)) / p.count;
+            // Shown in whole percent: most of the worker's reports change nothing on screen.
+            const fraction = Math.floor((100 * (p.index + (p.progress?.overall ?? 0))) / p.count) / 100;
+            if (fraction === this.store.getState().previews.fraction) return;
             this.store.update((s) => ({ ...s, previews: { status: 'rendering', fraction } }));
           },
         },

@@ -81,13 +81,7 @@ function MixerBody({ controller, usable, canApply, devMode, signedIn }: BodyProp
       {signedIn ? <SavedSessionOffer controller={controller} /> : null}
       <div className="grid gap-4 md:grid-cols-2">
         {(['vocals', 'instrumental'] as const).map((type) => (
-          <UploadBox
-            key={type}
-            type={type}
-            slot={flow.tracks[type]}
-            onFile={(file) => controller.loader.upload(type, file)}
-            onVolume={(v) => controller.setTrackVolume(type, v)}
-          />
+          <UploadBox key={type} type={type} slot={flow.tracks[type]} controller={controller} />
         ))}
       </div>
       <TrackSequencer controller={controller} canApply={canApply} />

@@ -11,7 +11,7 @@ const FRAME_MS = 1000 / 30;
 interface TimelineViewProps {
   engine: MixerEngine;
   state: MixerState;
-  flow: FlowState;
+  tracks: FlowState['tracks'];
   duration: number;
   zoom: number;
 }
@@ -20,7 +20,7 @@ interface TimelineViewProps {
  * The scrub bar and the two lanes in one horizontally zoomable strip, with the playhead drawn by a
  * requestAnimationFrame loop through refs (never React state per frame).
  */
-export function TimelineView({ engine, state, flow, duration, zoom }: TimelineViewProps) {
+export function TimelineView({ engine, state, tracks, duration, zoom }: TimelineViewProps) {
   const playhead = useRef<HTMLDivElement>(null);
   const knob = useRef<HTMLDivElement>(null);
   const clock = useRef<HTMLSpanElement>(null);
@@ -61,7 +61,7 @@ export function TimelineView({ engine, state, flow, duration, zoom }: TimelineVi
       selectedId={timeline.selectedId}
       sampleRate={timeline.sampleRate}
       duration={duration}
-      slot={flow.tracks[type]}
+      slot={tracks[type]}
       engine={engine}
     />
   );

@@ -1,5 +1,6 @@
 import type { MixClient, PeakLevel, PeaksClient, TrackType } from '../../../audio';
 import { toast } from '../../components/ui/use-toast';
+import { copyForTransfer } from './audio-buffers';
 import { decodeAtOwnRate, readFileBytes, TrackLoadError, withTimeout } from './decode-track';
 import { clearedSlot, type FlowState, isBusy, type Store } from './flow-state';
 import { MIXER_NOTICES, MIXER_TIMEOUTS, type Notice, processingLabel } from './mixer-messages';
@@ -108,7 +109,7 @@ export class TrackLoader {
     const buffer = await decodeAtOwnRate(bytes, this.#d.fallbackRate());
     const channels = Array.from({ length: buffer.numberOfChannels }, (_, c) => buffer.getChannelData(c));
     const [peaks] = await Promise.all([
-      this.#d.peaks.peaks(channels),
+      copyForTransfer(channels).then((copies) => this.#d.peaks.peaks(copies, { transfer: true })),
       this.#d.mix.setSource(type, channels, buffer.sampleRate),
     ]);
     return { buffer, peaks };

@@ -1,25 +1,31 @@
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { selectCanRedo, selectCanUndo, selectDurationSeconds } from '../../../audio';
 import { Button } from '../../components/ui/button';
 import { Card, CardTitle } from '../../components/ui/card';
-import { bothLoaded } from './flow-state';
 import type { MixerController } from './mixer-controller';
 import { MIXER_TEXT } from './mixer-messages';
 import { ShortcutsHelp } from './shortcuts-help';
 import { TimelineView } from './timeline-view';
-import { useEngineState, useFlow } from './use-mixer';
+import { useEngineState, useFlowPart } from './use-mixer';
 
 const ZOOMS = [1, 2, 4, 8] as const;
 
 /** Track Sequencer (spec 2): transport, the timeline, preview volume, clip controls and the tip. */
-export function TrackSequencer({ controller, canApply }: { controller: MixerController; canApply: boolean }) {
+export const TrackSequencer = memo(function TrackSequencer({
+  controller,
+  canApply,
+}: {
+  controller: MixerController;
+  canApply: boolean;
+}) {
   const { engine } = controller;
   const state = useEngineState(controller);
-  const flow = useFlow(controller);
+  const tracks = useFlowPart(controller, (s) => s.tracks);
+  const rendering = useFlowPart(controller, (s) => s.previews.status === 'rendering');
   const [zoomIndex, setZoomIndex] = useState(0);
   const volumeId = useId();
   const duration = selectDurationSeconds(state);
-  const loaded = bothLoaded(flow);
+  const loaded = tracks.vocals.status === 'loaded' && tracks.instrumental.status === 'loaded';
   const playing = state.transport.playing;
   const hasSelection = state.history.present.selectedId !== null;
 
@@ -55,7 +61,7 @@ export function TrackSequencer({ controller, canApply }: { controller: MixerCont
         <TimelineView
           engine={engine}
           state={state}
-          flow={flow}
+          tracks={tracks}
           duration={duration}
           zoom={ZOOMS[zoomIndex]!}
         />
@@ -71,7 +77,7 @@ export function TrackSequencer({ controller, canApply }: { controller: MixerCont
         <Button
           variant="primary"
           onClick={() => void controller.applySequence()}
-          disabled={!loaded || !canApply || flow.previews.status === 'rendering'}
+          disabled={!loaded || !canApply || rendering}
         >
           Apply Sequence
         </Button>
@@ -127,4 +133,4 @@ export function TrackSequencer({ controller, canApply }: { controller: MixerCont
       </div>
     </Card>
   );
-}
+});

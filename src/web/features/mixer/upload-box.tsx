@@ -1,23 +1,25 @@
-import { type DragEvent, useId, useRef, useState } from 'react';
+import { type DragEvent, memo, useId, useRef, useState } from 'react';
 import type { TrackType } from '../../../audio';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
 import type { TrackSlot } from './flow-state';
+import type { MixerController } from './mixer-controller';
 import { MIXER_TEXT, processingLabel } from './mixer-messages';
 import { formatTime } from './time-format';
 
 interface UploadBoxProps {
   type: TrackType;
   slot: TrackSlot;
-  onFile: (file: File) => void;
-  onVolume: (volume: number) => void;
+  controller: MixerController;
 }
 
 const TITLES: Record<TrackType, string> = { vocals: 'Vocals Track', instrumental: 'Instrumental Track' };
 const OTHER: Record<TrackType, string> = { vocals: 'instrumental', instrumental: 'vocals' };
 
 /** One upload box: click or drop a file; processing state; the track's playback volume once loaded. */
-export function UploadBox({ type, slot, onFile, onVolume }: UploadBoxProps) {
+export const UploadBox = memo(function UploadBox({ type, slot, controller }: UploadBoxProps) {
+  const onFile = (file: File) => controller.loader.upload(type, file);
+  const onVolume = (volume: number) => controller.setTrackVolume(type, volume);
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
   const volumeId = useId();
@@ -104,4 +106,4 @@ export function UploadBox({ type, slot, onFile, onVolume }: UploadBoxProps) {
       </div>
     </section>
   );
-}
+});

@@ -20,3 +20,10 @@ export const useEngineState = (c: MixerController): MixerState =>
 
 export const useFlow = (c: MixerController): FlowState =>
   useSyncExternalStore(c.store.subscribe, c.store.getState);
+
+/**
+ * One part of the flow state; the component re-renders only when that part changes (progress reports of a
+ * render change the flow many times a second, the sequencer need not redraw for them).
+ */
+export const useFlowPart = <T>(c: MixerController, pick: (s: FlowState) => T): T =>
+  useSyncExternalStore(c.store.subscribe, () => pick(c.store.getState()));
