@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, registerViaApi, signInAsAdmin, test } from './helpers/web-fixtures';
+import { signInAsAdmin } from './helpers/web-admin';
+import { expect, registerViaApi, test } from './helpers/web-fixtures';
 
 /** Fails on serious or critical axe violations, listing each rule and the elements it found. */
 const checkA11y = async (page: Page, label: string) => {

@@ -66,14 +66,6 @@ export const loginViaApi = async (page: Page, email: string, password = PASSWORD
   expect(res.ok(), await res.text()).toBe(true);
 };
 
-/** Registers the configured admin the first time, logs in afterwards (one data folder per run). */
-export const signInAsAdmin = async (page: Page) => {
-  const res = await page.request.post('/api/auth/register', {
-    data: { email: ADMIN_EMAIL, username: 'admin', password: PASSWORD },
-  });
-  if (res.status() !== 201) await loginViaApi(page, ADMIN_EMAIL);
-};
-
 export const fillLogin = async (page: Page, email: string, password: string) => {
   const form = page.getByRole('form', { name: 'Log in' });
   await form.getByLabel('Email').fill(email);

@@ -3,7 +3,7 @@ import { createContext, type ReactNode, useContext } from 'react';
 import type { LoginBody, RegisterBody } from '../../shared/api/auth';
 import type { LoginResponse, PublicUser } from '../../shared/api/user';
 import { toast } from '../components/ui/use-toast';
-import { apiJson, apiRequest, userMessage } from '../lib/api-client';
+import { apiJson, apiRequest, errorCode, userMessage } from '../lib/api-client';
 import { getQueryFn, USER_QUERY_KEY } from '../lib/query-client';
 import { AUTH_TOKEN_KEY, removeStorage, writeStorage } from '../lib/storage';
 
@@ -54,6 +54,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       toast({ title: 'Login successful', description: `Welcome back, ${res.username}!` });
     },
     onError: (error) => {
+      // A second factor being asked for is the next step of the login form, not a failure.
+      if (errorCode(error) === 'two_factor_required') return;
       toast({
         title: 'Login failed',
         description: userMessage(error, 'Login failed'),

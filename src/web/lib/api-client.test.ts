@@ -6,10 +6,14 @@ const json = (status: number, body: unknown) =>
 
 describe('errorDetail', () => {
   it('prefers the JSON message, then the body text, then the status text', () => {
-    expect(errorDetail('{"message":"Nope"}', 'Bad Request')).toBe('Nope');
-    expect(errorDetail('{"other":1}', 'Bad Request')).toBe('{"other":1}');
-    expect(errorDetail('just text', 'Bad Request')).toBe('just text');
-    expect(errorDetail('', 'Service Unavailable')).toBe('Service Unavailable');
+    expect(errorDetail('{"message":"Nope","code":"nope"}', 'Bad Request')).toEqual({
+      detail: 'Nope',
+      code: 'nope',
+    });
+    expect(errorDetail('{"message":"Nope"}', 'Bad Request')).toEqual({ detail: 'Nope', code: undefined });
+    expect(errorDetail('{"other":1}', 'Bad Request')).toEqual({ detail: '{"other":1}' });
+    expect(errorDetail('just text', 'Bad Request')).toEqual({ detail: 'just text' });
+    expect(errorDetail('', 'Service Unavailable')).toEqual({ detail: 'Service Unavailable' });
   });
 });
 

@@ -11,6 +11,8 @@ export class ApiError extends Error {
     message: string,
     /** The server's own words, without the status prefix, for showing to people. */
     readonly detail: string,
+    /** The server's machine-readable reason, when it gave one (e.g. 'two_factor_required'). */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -18,26 +20,27 @@ export class ApiError extends Error {
 }
 
 /** Builds the spec's error text from what a failed response carried. Pure, so it is unit-tested. */
-export const errorDetail = (bodyText: string, statusText: string): string => {
+export const errorDetail = (bodyText: string, statusText: string): { detail: string; code?: string } => {
   if (bodyText) {
     try {
       const parsed: unknown = JSON.parse(bodyText);
       if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string') {
-        return parsed.message;
+        const code = 'code' in parsed && typeof parsed.code === 'string' ? parsed.code : undefined;
+        return { detail: parsed.message, code };
       }
     } catch {
       // Not JSON: the raw text is the message.
     }
-    return bodyText;
+    return { detail: bodyText };
   }
-  return statusText;
+  return { detail: statusText };
 };
 
 export const throwIfNotOk = async (res: Response): Promise<void> => {
   if (res.ok) return;
   const text = await res.text().catch(() => '');
-  const detail = errorDetail(text, res.statusText);
-  throw new ApiError(res.status, `${res.status}: ${detail}`, detail);
+  const { detail, code } = errorDetail(text, res.statusText);
+  throw new ApiError(res.status, `${res.status}: ${detail}`, detail, code);
 };
 
 export const requestHeaders = (hasBody: boolean, token: string | null): Record<string, string> => {
@@ -75,3 +78,7 @@ export const userMessage = (error: unknown, fallback: string): string => {
   if (error instanceof Error && error.message) return error.message;
   return fallback;
 };
+
+/** The server's error code of a failed call, if any. */
+export const errorCode = (error: unknown): string | undefined =>
+  error instanceof ApiError ? error.code : undefined;

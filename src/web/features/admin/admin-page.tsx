@@ -40,6 +40,21 @@ function SendHome() {
   return null;
 }
 
+/** The server refuses the stats until an admin has two-factor authentication on. */
+function TwoFactorNeeded() {
+  return (
+    <div className="mx-auto max-w-md px-4 py-16" data-state="ready">
+      <Card className="text-center">
+        <h1 className="text-2xl font-bold text-zinc-50">Two-factor authentication required</h1>
+        <p className="mt-2 text-zinc-300">{MESSAGES.twoFactorRequiredForAdmin}</p>
+        <Link to="/settings" className={buttonClasses('primary', 'md', 'mt-6')}>
+          Go to Settings
+        </Link>
+      </Card>
+    </div>
+  );
+}
+
 function Dashboard() {
   // Requested only once the user is known to be an admin (this component renders for admins only).
   const stats = useQuery<AdminStats>({ queryKey: ['/api/admin/stats'] });
@@ -66,5 +81,6 @@ export function AdminPage() {
   if (isLoading) return <LoadingScreen />;
   if (!user) return <AccessDenied />;
   if (!user.isAdmin) return <SendHome />;
+  if (!user.twoFactorEnabled) return <TwoFactorNeeded />;
   return <Dashboard />;
 }

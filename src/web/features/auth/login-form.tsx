@@ -5,6 +5,8 @@ import { setBypassFlag, useDevBypass } from '../../app/dev-bypass';
 import { FormField, PasswordField } from '../../components/form-field';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
+import { errorCode } from '../../lib/api-client';
+import { SecondFactorStep } from './second-factor-step';
 import { checkLogin } from './validation';
 
 export function LoginForm() {
@@ -13,6 +15,30 @@ export function LoginForm() {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [needsCode, setNeedsCode] = useState(false);
+
+  const login = (factor?: { otp?: string; recoveryCode?: string }) =>
+    loginMutation.mutate(
+      { email: email.trim(), password, ...factor },
+      {
+        onError: (error) => {
+          if (errorCode(error) === 'two_factor_required') setNeedsCode(true);
+        },
+      },
+    );
+
+  if (needsCode) {
+    return (
+      <SecondFactorStep
+        pending={loginMutation.isPending}
+        onSubmit={login}
+        onBack={() => {
+          setNeedsCode(false);
+          setPassword('');
+        }}
+      />
+    );
+  }
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -21,7 +47,7 @@ export function LoginForm() {
       toast({ ...problem, variant: 'destructive' });
       return;
     }
-    loginMutation.mutate({ email: email.trim(), password });
+    login();
   };
 
   return (

@@ -11,6 +11,7 @@ import { ChangeSubscriptionDialog } from './change-subscription-dialog';
 import { DangerZone } from './danger-zone';
 import { PaymentMethodsCard } from './payment-methods-card';
 import { SecurityCard } from './security-card';
+import { TwoFactorCard } from './two-factor-card';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -90,6 +91,7 @@ export function SettingsPage() {
       </div>
       <PaymentMethodsCard />
       <SecurityCard email={user.email} />
+      <TwoFactorCard user={user} />
       <DangerZone email={user.email} />
     </div>
   );
