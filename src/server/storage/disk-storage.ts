@@ -17,8 +17,13 @@ const INCOMING = '.incoming';
 
 const isMissing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
 
+export interface DiskStorage extends Storage {
+  /** Removes partial uploads older than `maxAgeMs` (left by a crash mid-upload); returns how many. */
+  sweepIncoming(maxAgeMs: number): Promise<number>;
+}
+
 /** Local disk under `root` (DATA_DIR/files). Paths come only from validated, server-made keys. */
-export function diskStorage(root: string): Storage {
+export function diskStorage(root: string): DiskStorage {
   const base = path.resolve(root);
   const incoming = path.join(base, INCOMING);
 
@@ -103,6 +108,27 @@ export function diskStorage(root: string): Storage {
       const keys = await list(prefix);
       await fs.promises.rm(path.join(base, prefix), { recursive: true, force: true });
       return keys.length;
+    },
+
+    async sweepIncoming(maxAgeMs) {
+      let names: string[];
+      try {
+        names = await fs.promises.readdir(incoming);
+      } catch (err) {
+        if (isMissing(err)) return 0;
+        throw err;
+      }
+      let removed = 0;
+      for (const name of names) {
+        const p = path.join(incoming, name);
+        const s = await fs.promises.stat(p).catch(() => null);
+        // Only old ones: another server process may be writing a fresh part right now.
+        if (s?.isFile() && Date.now() - s.mtimeMs > maxAgeMs) {
+          await fs.promises.rm(p, { force: true });
+          removed++;
+        }
+      }
+      return removed;
     },
 
     async check() {

@@ -157,4 +157,21 @@ describe('disk storage layout', () => {
       fs.rmSync(root, { recursive: true, force: true });
     }
   });
+  it('sweeps only old partial uploads', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'disk-sweep-'));
+    try {
+      const storage = diskStorage(root);
+      await storage.check();
+      const old = path.join(root, '.incoming', 'old.part');
+      const fresh = path.join(root, '.incoming', 'fresh.part');
+      fs.writeFileSync(old, 'crashed');
+      fs.writeFileSync(fresh, 'in progress');
+      const twoDaysAgo = new Date(Date.now() - 48 * 3600 * 1000);
+      fs.utimesSync(old, twoDaysAgo, twoDaysAgo);
+      expect(await storage.sweepIncoming(24 * 3600 * 1000)).toBe(1);
+      expect(fs.readdirSync(path.join(root, '.incoming'))).toEqual(['fresh.part']);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
 });

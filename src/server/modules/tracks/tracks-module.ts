@@ -17,6 +17,11 @@ export interface TracksModule {
 /** Tracks (uploads, audio serving) and the mixer sessions that refer to them. */
 export async function registerTracksModule(app: FastifyInstance, ctx: AppContext): Promise<TracksModule> {
   const storage = createStorage(ctx.config);
+  if ('sweepIncoming' in storage) {
+    // A crash mid-upload leaves a part file aside; a day later it is certainly nobody's.
+    const swept = await storage.sweepIncoming(24 * 3600 * 1000);
+    if (swept) app.log.info(`removed ${swept} partial uploads left by an earlier crash`);
+  }
   const tracks = createTracksService({
     db: ctx.db,
     storage,
