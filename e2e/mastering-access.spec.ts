@@ -6,7 +6,9 @@ import { expect, expectToast, test } from './helpers/web-fixtures';
 
 const SOURCE = () => testWav('access-source', 'club', 16);
 
-test('signed out: greyed out, not clickable, with the banner and demo tracks mastered in the browser', async ({ page }) => {
+test('signed out: greyed out, not clickable, with the banner and demo tracks mastered in the browser', async ({
+  page,
+}) => {
   await openMastering(page);
   await expect(page.getByText('Log in to try our mastering for free')).toBeVisible();
   await expect(page.getByText('Experience professional audio mastering with our demo tracks')).toBeVisible();
@@ -14,7 +16,10 @@ test('signed out: greyed out, not clickable, with the banner and demo tracks mas
   await expect(screen).toHaveAttribute('inert', '');
   await expect(screen).toHaveClass(/grayscale/);
   await expect(page.getByLabel('Preset')).not.toBeFocused();
-  await page.getByLabel('Preset').focus().catch(() => undefined);
+  await page
+    .getByLabel('Preset')
+    .focus()
+    .catch(() => undefined);
   await expect(page.getByLabel('Preset')).not.toBeFocused();
 
   const demos = page.getByTestId('demo-tracks');
@@ -63,12 +68,18 @@ test('Pro: manual mode disabled with the hint; a slider move is refused', async 
   // The sliders read as unavailable (aria-disabled) but still take a key press, so the screen can say why.
   await page.getByLabel('Compression').focus();
   await page.keyboard.press('ArrowRight');
-  await expectToast(page, 'Unlimited Subscription Required', 'Manual mastering controls are only available for Unlimited subscribers.');
+  await expectToast(
+    page,
+    'Unlimited Subscription Required',
+    'Manual mastering controls are only available for Unlimited subscribers.',
+  );
   await expect(page.getByLabel('Compression')).toHaveValue('45');
   await expect(page.getByLabel('Mode')).toHaveValue('automatic');
 });
 
-test('Unlimited: manual mode masters to the Loudness slider; a preset change resets the mode', async ({ page }) => {
+test('Unlimited: manual mode masters to the Loudness slider; a preset change resets the mode', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signUp(page, 'unlimited');
   await openMastering(page);

@@ -36,7 +36,10 @@ test('file problems: wrong type, undecodable audio, silence, nothing loaded', as
   await expectToast(page, 'No Audio', 'No audio source available to master');
 });
 
-test('?trackId: invalid id, missing track, and a track saved by the mixer', async ({ page, consoleGuard }) => {
+test('?trackId: invalid id, missing track, and a track saved by the mixer', async ({
+  page,
+  consoleGuard,
+}) => {
   consoleGuard.allow(/status of 404/);
   await signUp(page, 'pro');
   await openMastering(page, '?trackId=abc');
@@ -49,7 +52,11 @@ test('?trackId: invalid id, missing track, and a track saved by the mixer', asyn
   // The mixer saves its final mix as a track and links here with its id.
   const saved = await page.request.post('/api/tracks', {
     multipart: {
-      audio: { name: 'final_mix.wav', mimeType: 'audio/wav', buffer: readFileSync(testWav('mixer-final', 'pop', 6)) },
+      audio: {
+        name: 'final_mix.wav',
+        mimeType: 'audio/wav',
+        buffer: readFileSync(testWav('mixer-final', 'pop', 6)),
+      },
       type: 'mixed',
       name: 'Final Mix',
       duration: '0',
@@ -63,7 +70,9 @@ test('?trackId: invalid id, missing track, and a track saved by the mixer', asyn
   await expect(page.getByTestId('source-name')).toContainText('Final Mix');
 });
 
-test('playback of a preset not mastered yet, and Upload different file clears every result', async ({ page }) => {
+test('playback of a preset not mastered yet, and Upload different file clears every result', async ({
+  page,
+}) => {
   await signUp(page, 'pro');
   await openMastering(page);
   await upload(page, testWav('errors-source', 'acoustic', 8));
@@ -134,6 +143,8 @@ test('a crash of the mastering view shows the error screen', async ({ page, cons
   await expect(screen).toContainText(
     'The mastering process encountered an error. Please refresh the page to try again.',
   );
-  await expect(screen).toContainText('This browser does not support Web Audio and Workers, which mastering needs.');
+  await expect(screen).toContainText(
+    'This browser does not support Web Audio and Workers, which mastering needs.',
+  );
   await expect(screen.getByRole('button', { name: 'Refresh Page' })).toBeVisible();
 });

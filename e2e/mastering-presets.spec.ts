@@ -3,7 +3,14 @@ import { decodeWav } from '../src/audio/codecs/wav-decoder';
 import { measureLoudness } from '../src/audio/dsp/loudness';
 import { PRESETS } from '../src/shared/mastering';
 import { decodedSeconds, ebur128, ffprobe, testWav } from './helpers/mastering-audio';
-import { masterTrack, number, openMastering, specSteps, upload, waitForSource } from './helpers/mastering-page';
+import {
+  masterTrack,
+  number,
+  openMastering,
+  specSteps,
+  upload,
+  waitForSource,
+} from './helpers/mastering-page';
 import { currentUser, signUp } from './helpers/mastering-users';
 import { expect, expectToast, test } from './helpers/web-fixtures';
 
@@ -38,7 +45,9 @@ test('master with every preset, then download WAV and MP3 for one credit', async
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
     await expectToast(page, 'Mastering Complete');
     const lufs = await number(page, 'master-lufs');
-    console.log(`${preset.name}: ${lufs} LUFS (target ${preset.targetLufs}), ${await number(page, 'master-true-peak')} dBTP`);
+    console.log(
+      `${preset.name}: ${lufs} LUFS (target ${preset.targetLufs}), ${await number(page, 'master-true-peak')} dBTP`,
+    );
     expect.soft(Math.abs(lufs - preset.targetLufs)).toBeLessThanOrEqual(1);
     expect(await number(page, 'master-true-peak')).toBeLessThanOrEqual(-1);
   }
@@ -71,7 +80,9 @@ test('master with every preset, then download WAV and MP3 for one credit', async
   const names = downloads.map((d) => d.suggestedFilename()).sort();
   expect(names[0]).toMatch(/^mastered-balanced-\d+\.mp3$/);
   expect(names[1]).toMatch(/^mastered-balanced-\d+\.wav$/);
-  const paths = await Promise.all(downloads.map(async (d) => ({ name: d.suggestedFilename(), path: await d.path() })));
+  const paths = await Promise.all(
+    downloads.map(async (d) => ({ name: d.suggestedFilename(), path: await d.path() })),
+  );
   const wav = paths.find((p) => p.name.endsWith('.wav'))!.path;
   const mp3 = paths.find((p) => p.name.endsWith('.mp3'))!.path;
 

@@ -92,7 +92,12 @@ const noise = (seconds: number, gain: number, decay: number, bright: boolean, ra
 });
 
 /** A stereo track of `seconds` in the given style, peak-normalised to `peakDb` (quiet: room to master). */
-export const synthTrack = (style: DemoStyle, seconds: number, sampleRate = 44_100, peakDb = -8): Float32Array[] => {
+export const synthTrack = (
+  style: DemoStyle,
+  seconds: number,
+  sampleRate = 44_100,
+  peakDb = -8,
+): Float32Array[] => {
   const frames = Math.round(seconds * sampleRate);
   const left = new Float32Array(frames);
   const right = new Float32Array(frames);
@@ -114,9 +119,16 @@ export const synthTrack = (style: DemoStyle, seconds: number, sampleRate = 44_10
       continue;
     }
     voices.push(tone(style === 'club' ? 50 : 55, 0.35, 0.9, 'sine', 9, 0, 2.5)); // kick
-    if (style === 'pop' && b % 2 === 1) voices.push(noise(0.2, 0.35, 18, false, rand), tone(190, 0.1, 0.3, 'sine', 25));
+    if (style === 'pop' && b % 2 === 1)
+      voices.push(noise(0.2, 0.35, 18, false, rand), tone(190, 0.1, 0.3, 'sine', 25));
     if (style === 'club' && b % 2 === 1) voices.push(noise(0.15, 0.3, 22, false, rand));
-    const bass = tone(midi(chord[0]! - 24), (beat / sampleRate) * 0.9, style === 'club' ? 0.5 : 0.35, style === 'club' ? 'sine' : 'saw', 2);
+    const bass = tone(
+      midi(chord[0]! - 24),
+      (beat / sampleRate) * 0.9,
+      style === 'club' ? 0.5 : 0.35,
+      style === 'club' ? 'sine' : 'saw',
+      2,
+    );
     voices.push(bass);
     if (b % 4 === 0) {
       for (const [i, note] of chord.entries()) {
@@ -126,7 +138,8 @@ export const synthTrack = (style: DemoStyle, seconds: number, sampleRate = 44_10
     for (const v of voices) v.render(left, right, at, sampleRate);
     // Off-beat hi-hats.
     const half = at + Math.round(beat / 2);
-    if (half < frames) noise(0.05, style === 'club' ? 0.22 : 0.14, 60, true, rand).render(left, right, half, sampleRate);
+    if (half < frames)
+      noise(0.05, style === 'club' ? 0.22 : 0.14, 60, true, rand).render(left, right, half, sampleRate);
   }
   let peak = 0;
   for (const ch of [left, right]) for (const v of ch) peak = Math.max(peak, Math.abs(v));

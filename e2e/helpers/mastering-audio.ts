@@ -54,7 +54,13 @@ export const ffprobe = (path: string): Probe => {
       encoding: 'utf8',
     }),
   ) as {
-    streams: { codec_name: string; sample_rate: string; channels: number; duration?: string; bit_rate?: string }[];
+    streams: {
+      codec_name: string;
+      sample_rate: string;
+      channels: number;
+      duration?: string;
+      bit_rate?: string;
+    }[];
     format: { format_name: string; duration: string; bit_rate?: string };
   };
   const s = out.streams[0]!;
@@ -72,7 +78,19 @@ export const ffprobe = (path: string): Probe => {
 export const ebur128 = (path: string): { integrated: number; truePeak: number } => {
   const run = spawnSync(
     '/usr/bin/ffmpeg',
-    ['-hide_banner', '-nostats', '-filter_threads', '1', '-i', path, '-af', 'ebur128=peak=true', '-f', 'null', '-'],
+    [
+      '-hide_banner',
+      '-nostats',
+      '-filter_threads',
+      '1',
+      '-i',
+      path,
+      '-af',
+      'ebur128=peak=true',
+      '-f',
+      'null',
+      '-',
+    ],
     { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
   );
   if (run.status !== 0) throw new Error(`ffmpeg failed on ${path}: ${run.stderr.slice(-500)}`);

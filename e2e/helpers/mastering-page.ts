@@ -17,14 +17,21 @@ export const waitForSource = async (page: Page) => {
   await expect(page.getByTestId('original-lufs')).not.toHaveText('…', { timeout: 60_000 });
 };
 
-export const number = async (page: Page, testId: string): Promise<number> =>
-  Number((await page.getByTestId(testId).textContent())?.replace('-∞', '-Infinity'));
+/** A number the loudness panel shows, once measured ('…' while the meter worker runs). */
+export const number = async (page: Page, testId: string): Promise<number> => {
+  const cell = page.getByTestId(testId);
+  await expect(cell).not.toHaveText(/^(…|—)$/, { timeout: 60_000 });
+  return Number((await cell.textContent())?.replace('-∞', '-Infinity'));
+};
 
 /**
  * Clicks Master Track and records every status text the screen shows on the way (a MutationObserver in the
  * page, so none is missed between polls). Returns the texts in order and the elapsed milliseconds.
  */
-export const masterTrack = async (page: Page, timeout = 120_000): Promise<{ statuses: string[]; ms: number }> => {
+export const masterTrack = async (
+  page: Page,
+  timeout = 120_000,
+): Promise<{ statuses: string[]; ms: number }> => {
   await page.evaluate(() => {
     const w = window as unknown as { __statuses: string[]; __statusObserver?: MutationObserver };
     w.__statusObserver?.disconnect();

@@ -25,7 +25,8 @@ export function LoudnessPanel() {
   const state = useMasteringState();
   const original = state.source?.analysis ?? undefined;
   const result = store.current();
-  const master = result?.analysis;
+  const master = result?.analysis ?? undefined;
+  const none = result ? '…' : '—';
   if (!state.source) return null;
   const bandNames = (original ?? master)?.bands.map((b) => b.name) ?? [];
   const cell = (a: Analysis | undefined, read: (a: Analysis) => number, digits = 1) =>
@@ -57,7 +58,7 @@ export function LoudnessPanel() {
                 {cell(original, r.read)}
               </td>
               <td className="py-1 text-right" data-testid={`master-${r.testId}`}>
-                {master ? cell(master, r.read) : '—'}
+                {master ? cell(master, r.read) : none}
               </td>
             </tr>
           ))}
@@ -67,7 +68,7 @@ export function LoudnessPanel() {
                 {name} (dB)
               </th>
               <td className="py-1 text-right">{original ? fmt(original.bands[i]?.levelDb) : '…'}</td>
-              <td className="py-1 text-right">{master ? fmt(master.bands[i]?.levelDb) : '—'}</td>
+              <td className="py-1 text-right">{master ? fmt(master.bands[i]?.levelDb) : none}</td>
             </tr>
           ))}
         </tbody>

@@ -1,10 +1,10 @@
 /**
- * One 'Master Track' run: the master worker renders (progress by its real stages), then the meter worker
- * measures what came out (integrated loudness, range, true peak, bands) and the waveform overview is built.
+ * One 'Master Track' run: the master worker renders (progress by its real stages); the result becomes a
+ * playable AudioBuffer and the mastered state. Its measurement (integrated loudness, range, true peak, bands
+ * in the meter worker) and its waveform overview follow in the background and fill the panel when ready.
  * The status line shows the spec's step for each stage as the work enters it; the bar follows the work.
  */
-
-import { toAudioBuffer } from './audio-decode';
+import { copyChannels, toAudioBufferInSlices, turn } from './chunked-copy';
 import {
   MasterClient,
   type MasteringProgress,
@@ -18,9 +18,6 @@ import type { MasteringSettings } from './mastering-constants';
 import type { Analysis, JobStatus } from './mastering-state';
 import { buildOverview, type Overview } from './overview';
 
-/** Share of the bar the render takes; the measurement of the result fills the rest. */
-const RENDER_SHARE = 0.9;
-
 export type JobFailure =
   | { kind: 'init' }
   | { kind: 'crashed' }
@@ -29,16 +26,22 @@ export type JobFailure =
 
 export interface JobOutput {
   buffer: AudioBuffer;
-  overview: Overview;
-  analysis: Analysis;
   report: MasteringReport;
+  /** The measurement and overview of the master, still running when the output arrives. */
+  details: Promise<{ overview: Overview; analysis: Analysis }>;
 }
 
 let master: MasterClient | null = null;
 let meter: MeterClient | null = null;
 /** Workers start lazily: the route itself loads no worker until someone masters or loads audio. */
-export const masterClient = (): MasterClient => (master ??= new MasterClient());
-export const meterClient = (): MeterClient => (meter ??= new MeterClient());
+export const masterClient = (): MasterClient => {
+  master ??= new MasterClient();
+  return master;
+};
+export const meterClient = (): MeterClient => {
+  meter ??= new MeterClient();
+  return meter;
+};
 
 export const classifyFailure = (error: unknown, signal: AbortSignal): JobFailure => {
   if (signal.aborted || (error instanceof Error && error.name === 'AbortError')) return { kind: 'aborted' };
@@ -48,44 +51,40 @@ export const classifyFailure = (error: unknown, signal: AbortSignal): JobFailure
   return { kind: 'effects', message: error instanceof Error ? error.message : String(error) };
 };
 
+const channelsOf = (b: AudioBuffer) =>
+  Array.from({ length: b.numberOfChannels }, (_, c) => b.getChannelData(c));
+
 export const runMasterJob = async (
   source: AudioBuffer,
   job: { settings: MasteringSettings; targetLufs: number; name: string },
   onStatus: (status: JobStatus) => void,
   signal: AbortSignal,
 ): Promise<JobOutput> => {
-  const channels = Array.from({ length: source.numberOfChannels }, (_, c) => source.getChannelData(c));
   let message = masteringStatus('analysing', job.name).message;
   onStatus({ percent: 0, message, running: true });
-  const rendered = await masterClient().master(channels, source.sampleRate, {
+  // The source stays playable: the worker gets a copy, made without blocking the page, and moved over.
+  const work = await copyChannels(channelsOf(source), signal);
+  const rendered = await masterClient().master(work, source.sampleRate, {
     settings: job.settings,
     targetLufs: job.targetLufs,
+    transfer: true,
     signal,
     onProgress: (p: MasteringProgress) => {
       message = masteringStatus(p.stage, job.name).message;
-      onStatus({ percent: Math.round(p.fraction * RENDER_SHARE * 100), message, running: true });
+      onStatus({ percent: Math.round(p.fraction * 99), message, running: true });
     },
   });
-  // Still the last stage's step ('Finalizing mastered track...'): the result is measured and drawn.
-  const measured = await meterClient().measure(rendered.channels, source.sampleRate, {
-    bands: true,
-    transfer: true,
-    signal,
-    onProgress: (f) =>
-      onStatus({
-        percent: Math.round((RENDER_SHARE + f * (1 - RENDER_SHARE) * 0.9) * 100),
-        message,
-        running: true,
-      }),
-  });
-  const overview = await buildOverview(measured.channels, undefined, signal);
-  const buffer = toAudioBuffer(measured.channels, source.sampleRate);
-  return {
-    buffer,
+  const buffer = await toAudioBufferInSlices(rendered.channels, source.sampleRate);
+  signal.throwIfAborted();
+  // The meter worker measures while the page draws the overview.
+  const details = Promise.all([
+    meterClient().measure(rendered.channels, source.sampleRate, { bands: true, transfer: true, signal }),
+    turn().then(() => buildOverview(channelsOf(buffer), undefined, signal)),
+  ]).then(([measured, overview]) => ({
     overview,
     analysis: { loudness: measured.loudness, bands: measured.bands ?? [] },
-    report: rendered.report,
-  };
+  }));
+  return { buffer, report: rendered.report, details };
 };
 
 /** The original's numbers, measured once after it loads. */
@@ -93,8 +92,12 @@ export const analyseSource = async (
   source: AudioBuffer,
   signal: AbortSignal,
 ): Promise<{ analysis: Analysis; overview: Overview }> => {
-  const channels = Array.from({ length: source.numberOfChannels }, (_, c) => source.getChannelData(c));
-  const overview = await buildOverview(channels, undefined, signal);
-  const measured = await meterClient().measure(channels, source.sampleRate, { bands: true, signal });
+  const overview = await buildOverview(channelsOf(source), undefined, signal);
+  const work = await copyChannels(channelsOf(source), signal);
+  const measured = await meterClient().measure(work, source.sampleRate, {
+    bands: true,
+    transfer: true,
+    signal,
+  });
   return { overview, analysis: { loudness: measured.loudness, bands: measured.bands ?? [] } };
 };

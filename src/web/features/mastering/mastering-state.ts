@@ -30,7 +30,8 @@ export interface MasterResult {
   settings: MasteringSettings;
   buffer: AudioBuffer;
   overview: Overview | null;
-  analysis: Analysis;
+  /** Null until the meter worker has measured the master. */
+  analysis: Analysis | null;
   report: MasteringReport;
   /** Simplified processing was used after the full chain failed (spec 4's 'Mastering Warning'). */
   simplified: boolean;

@@ -263,13 +263,31 @@ export class MasteringStore {
       return this.#deps.notify(NOTICES.masteringFailed(name, failure.message));
     }
     if (controller.signal.aborted || this.#state.source !== source) return;
-    const result: MasterResult = { key, name, targetLufs, settings, simplified, ...output };
+    const result: MasterResult = {
+      key,
+      name,
+      targetLufs,
+      settings,
+      simplified,
+      buffer: output.buffer,
+      report: output.report,
+      overview: null,
+      analysis: null,
+    };
     if (this.#state.playing === 'mastered') this.stop();
     this.#set({
       results: { ...this.#state.results, [key]: result },
       status: { percent: 100, message: `${name} mastering complete!`, running: false },
     });
     this.#deps.notify(simplified ? NOTICES.masteringWarning : NOTICES.masteringComplete(name));
+    try {
+      const details = await output.details;
+      if (this.#state.results[key] === result) {
+        this.#set({ results: { ...this.#state.results, [key]: { ...result, ...details } } });
+      }
+    } catch {
+      // Aborted by a new file, or the meter failed: the master stays playable without its numbers.
+    }
   }
 
   // --- playback ------------------------------------------------------------------------------------------
@@ -298,7 +316,10 @@ export class MasteringStore {
       const original = this.#state.source?.analysis?.loudness.integratedLufs ?? Number.NaN;
       await this.player.playMastered(result.buffer, this.#state.source?.buffer ?? null, {
         muted: this.#deps.previewMode(),
-        matched: matchedGains(original, result.analysis.loudness.integratedLufs),
+        matched: matchedGains(
+          original,
+          result.analysis?.loudness.integratedLufs ?? result.report.predictedLufs,
+        ),
       });
       this.#set({ playing: 'mastered' });
     } catch {
