@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, expect, it } from 'vitest';
 import { BILLING_MESSAGES } from '../../../shared/api/billing';
 import { payments, users } from '../../db/schema';
-import { client, describeEachDatabase, signedUpClient } from '../../test/harness';
+import { client, describeEachDatabase, enableTwoFactor, signedUpClient } from '../../test/harness';
 import {
   type Client,
   expectLedgerMatchesBalances,
@@ -25,15 +25,18 @@ describeEachDatabase('billing rules (local provider)', (ctx) => {
     checked.push(s.user.id);
     return s;
   };
+  // The dashboard's admin (ADMIN_EMAILS in the test config) with two-factor on, as admin calls require.
+  let adminClient: Client | undefined;
+  afterEach(() => {
+    adminClient = undefined;
+  });
   const admin = async () => {
-    const c = client(ctx.app, '10.9.9.9');
-    const reg = await c.post('/api/auth/register', {
-      email: 'boss@example.test',
-      password: 'correct horse battery',
-    });
-    if (reg.status !== 201)
-      await c.post('/api/auth/login', { email: 'boss@example.test', password: 'correct horse battery' });
-    return c;
+    if (!adminClient) {
+      const { c } = await signedUpClient(ctx.app, 'boss@example.test');
+      await enableTwoFactor(c);
+      adminClient = c;
+    }
+    return adminClient;
   };
   const advance = async (userId: number) => {
     const res = await (await admin()).post('/api/admin/billing/advance-cycle', { userId });

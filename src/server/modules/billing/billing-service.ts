@@ -52,8 +52,7 @@ export function createBillingService(d: {
     )[0];
 
   /** Re-reads the provider after a change we asked for and mirrors it (the webhook repeats it harmlessly). */
-  const resync = async (subscriptionId: string) =>
-    fulfilment.fulfil(provider.name, { snapshot: await provider.retrieveSubscription(subscriptionId) });
+  const resync = async (subscriptionId: string) => fulfilment.fulfil(provider, { subscriptionId });
 
   return {
     async createCheckout(user: UserRow, lookupKey: string): Promise<{ url: string }> {
@@ -69,7 +68,7 @@ export function createBillingService(d: {
       // Integer cents: 1000 crowns at $0.50 is exactly 50000, never 49999.99.
       const totalCost = amount * plan.crownPriceCents;
       const payment = await provider.chargeCrowns(user, amount, totalCost);
-      await fulfilment.fulfil(provider.name, { crownPayment: payment });
+      await fulfilment.fulfil(provider, { crownPayment: payment });
       return { totalCost, user: toPublicUser(await freshUser(user.id)) };
     },
 
@@ -80,8 +79,8 @@ export function createBillingService(d: {
         if (user.subscriptionType !== 'pro') throw conflict(BILLING_MESSAGES.upgradeOnlyFromPro);
         const to = PLANS.unlimited;
         const invoice = await provider.upgrade(sub.providerSubscriptionId, to);
-        await fulfilment.fulfil(provider.name, {
-          snapshot: await provider.retrieveSubscription(sub.providerSubscriptionId),
+        await fulfilment.fulfil(provider, {
+          subscriptionId: sub.providerSubscriptionId,
           paidInvoice: invoice,
         });
         return {

@@ -21,7 +21,8 @@ import {
  */
 export interface Effects {
   customer?: { customerId: string; userId: number };
-  snapshot?: SubscriptionSnapshot;
+  /** Re-read this subscription from the provider (under the user's lock) and mirror it. */
+  subscriptionId?: string;
   paidInvoice?: PaidInvoice;
   crownPayment?: CrownPayment;
 }
@@ -81,14 +82,19 @@ export async function recomputeUser(tx: Tx, userId: number): Promise<void> {
     .where(eq(users.id, userId));
 }
 
-async function applyEffects(tx: Tx, provider: ProviderName, effects: Effects, userId: number) {
+async function applyEffects(
+  tx: Tx,
+  provider: ProviderName,
+  effects: Effects,
+  snap: SubscriptionSnapshot | undefined,
+  userId: number,
+) {
   if (effects.customer) {
     await tx
       .insert(billingCustomers)
       .values({ userId: effects.customer.userId, provider, customerId: effects.customer.customerId })
       .onConflictDoNothing();
   }
-  const snap = effects.snapshot;
   if (snap) {
     const values = {
       userId,
@@ -145,31 +151,45 @@ async function applyEffects(tx: Tx, provider: ProviderName, effects: Effects, us
 
 export function createFulfilment(db: Db) {
   /** Which user the effects are about: named directly, or through the provider's customer id. */
-  const resolveUser = async (tx: Tx, provider: ProviderName, e: Effects): Promise<number | null> =>
+  const resolveUser = async (
+    tx: Tx,
+    provider: ProviderName,
+    e: Effects,
+    snap: SubscriptionSnapshot | undefined,
+  ): Promise<number | null> =>
     e.customer?.userId ??
     e.crownPayment?.userId ??
-    e.snapshot?.userId ??
+    snap?.userId ??
     e.paidInvoice?.userId ??
-    (await userOfCustomer(tx, provider, e.snapshot?.customerId ?? null)) ??
+    (await userOfCustomer(tx, provider, snap?.customerId ?? null)) ??
     (await userOfCustomer(tx, provider, e.paidInvoice?.customerId ?? null));
 
-  const fulfilIn = async (tx: Tx, provider: ProviderName, effects: Effects): Promise<number | null> => {
-    const userId = await resolveUser(tx, provider, effects);
+  /**
+   * Applies effects inside `tx`. A first read of the subscription tells whose it is; once that user's row
+   * is locked it is read again, so two events of one user applied at the same moment cannot leave the
+   * older state last.
+   */
+  const fulfilIn = async (tx: Tx, provider: PaymentProvider, effects: Effects): Promise<number | null> => {
+    const first = effects.subscriptionId
+      ? await provider.retrieveSubscription(effects.subscriptionId, tx)
+      : undefined;
+    const userId = await resolveUser(tx, provider.name, effects, first);
     // A deleted account (or a customer that is not ours): nothing to apply.
     if (userId === null || !(await lockUser(tx, userId))) return null;
-    await applyEffects(tx, provider, effects, userId);
+    const snap = first ? await provider.retrieveSubscription(first.id, tx) : undefined;
+    await applyEffects(tx, provider.name, effects, snap, userId);
     return userId;
   };
 
   return {
     /** Applies effects learned from the provider's own API answer (the webhook repeats them harmlessly). */
-    fulfil: (provider: ProviderName, effects: Effects) =>
+    fulfil: (provider: PaymentProvider, effects: Effects) =>
       db.transaction((tx) => fulfilIn(tx, provider, effects)),
 
     /**
      * Applies a verified provider event once: its id is stored in the same transaction as its effects, so a
      * redelivery (or a concurrent duplicate) finds the row and changes nothing. The subscription is re-read
-     * from the provider first, so the mirror ends in the provider's current state whatever the order.
+     * from the provider, so the mirror ends in the provider's current state whatever the order.
      */
     async applyEvent(provider: PaymentProvider, event: ProviderEvent): Promise<'applied' | 'duplicate'> {
       const [seen] = await db
@@ -178,9 +198,6 @@ export function createFulfilment(db: Db) {
         .where(and(eq(paymentEvents.provider, provider.name), eq(paymentEvents.eventId, event.id)))
         .limit(1);
       if (seen) return 'duplicate';
-      const snapshot = event.subscriptionId
-        ? await provider.retrieveSubscription(event.subscriptionId)
-        : undefined;
       return db.transaction(async (tx) => {
         const stored = await tx
           .insert(paymentEvents)
@@ -188,9 +205,9 @@ export function createFulfilment(db: Db) {
           .onConflictDoNothing()
           .returning({ id: paymentEvents.eventId });
         if (stored.length === 0) return 'duplicate';
-        await fulfilIn(tx, provider.name, {
+        await fulfilIn(tx, provider, {
           customer: event.customer,
-          snapshot,
+          subscriptionId: event.subscriptionId,
           paidInvoice: event.paidInvoice,
           crownPayment: event.crownPayment,
         });

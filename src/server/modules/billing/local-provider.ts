@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { localCheckoutSessions, localSubscriptions, paymentMethods } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../errors';
 import type { UserRow } from '../auth/user-view';
+import type { Tx } from './ledger-service';
 import {
   type CrownPayment,
   ENTITLED_STATUSES,
@@ -44,8 +45,8 @@ export function createLocalProvider(d: {
   const now = d.now ?? (() => new Date());
   const db = d.db;
 
-  const subscriptionRow = async (subId: string) => {
-    const [row] = await db.select().from(localSubscriptions).where(eq(localSubscriptions.id, subId)).limit(1);
+  const subscriptionRow = async (subId: string, tx: Tx = db) => {
+    const [row] = await tx.select().from(localSubscriptions).where(eq(localSubscriptions.id, subId)).limit(1);
     if (!row) throw notFound('Subscription not found');
     return row;
   };
@@ -137,8 +138,8 @@ export function createLocalProvider(d: {
       return `${d.publicOrigin}${LOCAL_CHECKOUT_PATH}/${sessionId}`;
     },
 
-    async retrieveSubscription(subId: string): Promise<SubscriptionSnapshot> {
-      const row = await subscriptionRow(subId);
+    async retrieveSubscription(subId: string, tx?: Tx): Promise<SubscriptionSnapshot> {
+      const row = await subscriptionRow(subId, tx);
       return {
         id: row.id,
         userId: row.userId,

@@ -1,6 +1,7 @@
 import type { PaymentMethodView } from '../../../shared/api/billing';
 import type { Plan, PlanId } from '../../../shared/plans';
 import type { UserRow } from '../auth/user-view';
+import type { Tx } from './ledger-service';
 
 export type ProviderName = 'stripe' | 'local';
 
@@ -59,7 +60,11 @@ export interface PaymentProvider {
   readonly name: ProviderName;
   /** Starts a hosted checkout for a subscription to `plan`; returns the page the browser goes to. */
   createCheckout(user: UserRow, plan: Plan): Promise<string>;
-  retrieveSubscription(id: string): Promise<SubscriptionSnapshot>;
+  /**
+   * The subscription as the provider holds it now. `tx` is the caller's transaction: the local provider
+   * reads its own tables through it (PGlite has one connection); Stripe ignores it.
+   */
+  retrieveSubscription(id: string, tx?: Tx): Promise<SubscriptionSnapshot>;
   /** Immediate plan change with the new plan's full price charged now; the paid invoice comes back. */
   upgrade(subscriptionId: string, to: Plan): Promise<PaidInvoice>;
   /** Plan change that starts with the next cycle; nothing is charged now. */
