@@ -24,6 +24,11 @@ export async function registerBillingModule(app: FastifyInstance, ctx: AppContex
   if (config.stripe) {
     const stripe = createStripeProvider({ db, settings: config.stripe, publicOrigin: config.publicOrigin });
     provider = stripe;
+    if (!config.stripe.webhookSecret) {
+      app.log.error(
+        'STRIPE_SECRET_KEY is set without STRIPE_WEBHOOK_SECRET: every Stripe webhook will be refused',
+      );
+    }
     await stripeWebhookRoutes(app, { stripe, fulfilment });
   } else {
     const deliver = (event: ProviderEvent) => fulfilment.applyEvent(provider, event);

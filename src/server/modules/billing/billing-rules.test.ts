@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, expect, it } from 'vitest';
 import { BILLING_MESSAGES } from '../../../shared/api/billing';
-import { payments, users } from '../../db/schema';
+import { localCheckoutSessions, payments, users } from '../../db/schema';
 import { client, describeEachDatabase, enableTwoFactor, signedUpClient } from '../../test/harness';
 import {
   type Client,
@@ -180,6 +180,19 @@ describeEachDatabase('billing rules (local provider)', (ctx) => {
     expect(await me(c)).toMatchObject({ hasSubscription: false, mixCredits: 0, masteringCredits: 0 });
     const missing = await ctx.app.inject({ method: 'GET', url: '/billing/checkout/cs_local_doesnotexist00' });
     expect(missing.statusCode).toBe(404);
+    // An unpaid session expires after a day, like a provider's.
+    const stale = await openCheckout(c, 'pro');
+    await ctx.database.db
+      .update(localCheckoutSessions)
+      .set({ createdAt: new Date(Date.now() - 25 * 3600 * 1000) })
+      .where(eq(localCheckoutSessions.id, stale.split('/').pop()!));
+    const late = await postForm(ctx.app, stale, {
+      number: TEST_CARD_NUMBERS.success,
+      expiry: FUTURE_EXPIRY,
+      cvc: '123',
+    });
+    expect(late.status).toBe(404);
+    expect(await me(c)).toMatchObject({ hasSubscription: false });
   });
 
   it('Pro spends the specific credit first, then crowns; nobody goes below zero', async () => {

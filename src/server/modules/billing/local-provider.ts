@@ -22,6 +22,7 @@ export const localCustomerId = (userId: number) => `cus_local_${userId}`;
 
 /** Where the local provider's hosted checkout lives (served by this app, see local-checkout-routes.ts). */
 export const LOCAL_CHECKOUT_PATH = '/billing/checkout';
+const SESSION_LIFETIME_MS = 24 * 3600 * 1000;
 
 export type LocalSession = typeof localCheckoutSessions.$inferSelect;
 
@@ -212,6 +213,7 @@ export function createLocalProvider(d: {
     ...provider,
     name: 'local' as const,
 
+    /** An open or paid session; like a provider's, an unpaid one expires after a day. */
     async session(sessionId: string): Promise<LocalSession | undefined> {
       if (!/^cs_local_[\w-]{10,40}$/.test(sessionId)) return undefined;
       const [row] = await db
@@ -219,6 +221,13 @@ export function createLocalProvider(d: {
         .from(localCheckoutSessions)
         .where(eq(localCheckoutSessions.id, sessionId))
         .limit(1);
+      if (
+        row &&
+        row.status !== 'complete' &&
+        now().getTime() - row.createdAt.getTime() > SESSION_LIFETIME_MS
+      ) {
+        return undefined;
+      }
       return row;
     },
 
