@@ -101,3 +101,41 @@ export const analyseSource = async (
   });
   return { overview, analysis: { loudness: measured.loudness, bands: measured.bands ?? [] } };
 };
+
+export type MasterOutcome =
+  | { ok: true; output: JobOutput; simplified: boolean }
+  | { ok: false; failure: JobFailure };
+
+/**
+ * Runs the job; when the chain itself fails, tries once more with loudness and limiting alone (neutral chain
+ * settings) — spec 4's 'simplified processing' — rather than handing back the untouched original.
+ */
+export const masterWithFallback = async (
+  source: AudioBuffer,
+  job: { settings: MasteringSettings; targetLufs: number; name: string },
+  onStatus: (status: JobStatus) => void,
+  signal: AbortSignal,
+): Promise<MasterOutcome> => {
+  try {
+    return { ok: true, output: await runMasterJob(source, job, onStatus, signal), simplified: false };
+  } catch (error) {
+    const failure = classifyFailure(error, signal);
+    if (failure.kind !== 'effects') return { ok: false, failure };
+  }
+  const neutral = {
+    compression: 0,
+    brightness: 50,
+    warmth: 50,
+    stereoWidth: 50,
+    loudness: job.settings.loudness,
+  };
+  try {
+    return {
+      ok: true,
+      output: await runMasterJob(source, { ...job, settings: neutral }, onStatus, signal),
+      simplified: true,
+    };
+  } catch (error) {
+    return { ok: false, failure: classifyFailure(error, signal) };
+  }
+};

@@ -3,8 +3,8 @@
  * useSyncExternalStore). Every action here is a user intent; toasts are raised through `notify`.
  */
 import type { PublicUser } from '../../../shared/api/user';
-import { decodeAudio } from './audio-decode';
-import { analyseSource, classifyFailure, runMasterJob } from './master-job';
+import { decodeRequest, fileRequest, type LoadRequest, trackRequest, urlRequest } from './load-requests';
+import { analyseSource, masterWithFallback } from './master-job';
 import {
   DEFAULT_CUSTOM_SETTINGS,
   type MasteringMode,
@@ -24,7 +24,6 @@ import {
 } from './mastering-rules';
 import { initialState, type MasteringState, type MasterResult, shownSettings } from './mastering-state';
 import { NOTICES, type Notice } from './mastering-texts';
-import { fetchTrack } from './track-fetch';
 
 export interface StoreDeps {
   notify: (notice: Notice) => void;
@@ -67,68 +66,30 @@ export class MasteringStore {
 
   async loadFile(file: File): Promise<void> {
     if (!isAllowedAudio(file)) return this.#deps.notify(NOTICES.invalidFile);
-    await this.#loadBytes(
-      file.name,
-      () => file.arrayBuffer(),
-      NOTICES.audioLoaded(file.name),
-      NOTICES.loadAudioError,
-    );
+    await this.load(fileRequest(file));
   }
 
-  async loadTrack(rawId: string): Promise<void> {
-    let name = '';
-    await this.#loadBytes(
-      'track',
-      async (signal) => {
-        const track = await fetchTrack(rawId, signal);
-        name = track.name;
-        return track.bytes;
-      },
-      () => NOTICES.trackLoaded(name),
-      NOTICES.loadTrackError,
-      () => name,
-    );
-  }
+  loadTrack = (rawId: string) => this.load(trackRequest(rawId));
+  loadUrl = (name: string, url: string) => this.load(urlRequest(name, url));
 
-  async loadUrl(name: string, url: string): Promise<void> {
-    await this.#loadBytes(
-      name,
-      async (signal) => {
-        const res = await fetch(url, { signal });
-        if (!res.ok) throw new Error(`Failed to fetch audio data: ${res.status}`);
-        return res.arrayBuffer();
-      },
-      NOTICES.audioLoaded(name),
-      NOTICES.loadAudioError,
-    );
-  }
-
-  async #loadBytes(
-    label: string,
-    read: (signal: AbortSignal) => Promise<ArrayBuffer>,
-    success: Notice | (() => Notice),
-    failure: (message?: string) => Notice,
-    nameOf: () => string = () => label,
-  ): Promise<void> {
+  async load(request: LoadRequest): Promise<void> {
     this.clear();
     const controller = new AbortController();
     this.#load = controller;
-    this.#set({ loading: label });
+    this.#set({ loading: request.label });
     try {
-      const bytes = await read(controller.signal);
-      const buffer = await decodeAudio(bytes).catch(() => {
-        throw new Error('Failed to load audio file');
-      });
+      const { name, buffer } = await decodeRequest(request, controller.signal);
       if (controller.signal.aborted) return;
-      this.#set({ loading: null, source: { name: nameOf(), buffer, overview: null, analysis: null } });
-      this.#deps.notify(typeof success === 'function' ? success() : success);
+      this.#set({ loading: null, source: { name, buffer, overview: null, analysis: null } });
+      this.#deps.notify(request.success(name));
       const measured = await analyseSource(buffer, controller.signal);
       if (this.#state.source?.buffer === buffer)
         this.#set({ source: { ...this.#state.source, ...measured } });
     } catch (error) {
       if (controller.signal.aborted) return;
       this.#set({ loading: null });
-      if (!this.#state.source) this.#deps.notify(failure(error instanceof Error ? error.message : undefined));
+      if (!this.#state.source)
+        this.#deps.notify(request.failure(error instanceof Error ? error.message : undefined));
     }
   }
 
@@ -225,43 +186,21 @@ export class MasteringStore {
     const onStatus = (status: MasteringState['status']) => {
       if (!controller.signal.aborted) this.#set({ status });
     };
-    let simplified = false;
-    let output: Awaited<ReturnType<typeof runMasterJob>>;
-    try {
-      try {
-        output = await runMasterJob(
-          source.buffer,
-          { settings, targetLufs, name },
-          onStatus,
-          controller.signal,
-        );
-      } catch (error) {
-        const failure = classifyFailure(error, controller.signal);
-        if (failure.kind !== 'effects') throw error;
-        // The chain failed: fall back to loudness and limiting alone (neutral chain settings).
-        const neutral = {
-          compression: 0,
-          brightness: 50,
-          warmth: 50,
-          stereoWidth: 50,
-          loudness: settings.loudness,
-        };
-        output = await runMasterJob(
-          source.buffer,
-          { settings: neutral, targetLufs, name },
-          onStatus,
-          controller.signal,
-        );
-        simplified = true;
-      }
-    } catch (error) {
-      const failure = classifyFailure(error, controller.signal);
+    const outcome = await masterWithFallback(
+      source.buffer,
+      { settings, targetLufs, name },
+      onStatus,
+      controller.signal,
+    );
+    if (!outcome.ok) {
+      const { failure } = outcome;
       if (failure.kind === 'aborted') return;
       this.#set({ status: null });
       if (failure.kind === 'init') return this.#deps.notify(NOTICES.initError);
       if (failure.kind === 'crashed') return this.#deps.notify(NOTICES.processingError);
       return this.#deps.notify(NOTICES.masteringFailed(name, failure.message));
     }
+    const { output, simplified } = outcome;
     if (controller.signal.aborted || this.#state.source !== source) return;
     const result: MasterResult = {
       key,
