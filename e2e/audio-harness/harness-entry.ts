@@ -189,7 +189,12 @@ const masterBench = async (seconds: number, preset: PresetId) => {
     client.master(copies, 44100, { settings, targetLufs, transfer: true }),
   );
   client.dispose();
-  return { ms: run.ms, longestMs: run.longestMs, gainDb: run.result.report.gainDb };
+  return {
+    ms: run.ms,
+    longestMs: run.longestMs,
+    longTaskMs: run.longTaskMs,
+    gainDb: run.result.report.gainDb,
+  };
 };
 
 /** The spec's chain from native nodes (biquads + DynamicsCompressor as compressor and as limiter). */
@@ -235,7 +240,7 @@ const nativeBench = async (seconds: number, preset: PresetId, gainDb: number) =>
     src.start(0);
     return ctx.startRendering();
   });
-  return { ms: run.ms, longestMs: run.longestMs };
+  return { ms: run.ms, longestMs: run.longestMs, longTaskMs: run.longTaskMs };
 };
 
 /** Full meter (I, LRA, true peak) in a fresh worker. */
@@ -250,6 +255,7 @@ const meterBench = async (seconds: number) => {
   return {
     ms: run.ms,
     longestMs: run.longestMs,
+    longTaskMs: run.longTaskMs,
     integrated: l.integratedLufs,
     range: l.loudnessRangeLu,
     truePeak: l.truePeakDbtp,

@@ -135,12 +135,9 @@ export const renderMaster = async (
   let peak = 0;
   let sumSquares = 0;
   for (const ch of channels) {
-    for (let i = 0; i < frames; i++) {
-      const v = ch[i]!;
-      sumSquares += v * v;
-      const a = v < 0 ? -v : v;
-      if (a > peak) peak = a;
-    }
+    const stats = peakAndSumSquares(ch);
+    if (stats.peak > peak) peak = stats.peak;
+    sumSquares += stats.sumSquares;
   }
   await checkpoint();
   report('spectrum', 0);
@@ -246,4 +243,30 @@ const applyPlannedGain = (
     const g0 = gains[block]!;
     data[m] = data[m]! * g * (g0 + (gains[block + 1]! - g0) * ((m & 15) * 0.0625));
   }
+};
+
+/** Peak and sum of squares of one channel; two accumulators so consecutive additions do not wait on each other. */
+const peakAndSumSquares = (data: Float32Array): { peak: number; sumSquares: number } => {
+  let s0 = 0;
+  let s1 = 0;
+  let p0 = 0;
+  let p1 = 0;
+  const n = data.length;
+  let i = 0;
+  for (; i + 1 < n; i += 2) {
+    const a = data[i]!;
+    const b = data[i + 1]!;
+    s0 += a * a;
+    s1 += b * b;
+    const aa = a < 0 ? -a : a;
+    const ab = b < 0 ? -b : b;
+    if (aa > p0) p0 = aa;
+    if (ab > p1) p1 = ab;
+  }
+  if (i < n) {
+    const a = data[i]!;
+    s0 += a * a;
+    if (Math.abs(a) > p0) p0 = Math.abs(a);
+  }
+  return { peak: Math.max(p0, p1), sumSquares: s0 + s1 };
 };
