@@ -12,6 +12,13 @@ import { registerCsrfGuard } from './http/csrf';
 import { registerErrorHandler } from './http/error-handler';
 import { loggerOptions } from './http/logging';
 import { registerSpa } from './http/spa';
+import {
+  memoryUploadSlots,
+  registerUploadGuards,
+  SERVER_TIMEOUTS,
+  type UploadGuards,
+  type UploadSlots,
+} from './http/upload-guards';
 import { parse } from './http/validate';
 import type { Mailer } from './mail/mailer';
 import { adminRoutes } from './modules/admin/admin-routes';
@@ -49,6 +56,8 @@ export interface AppDeps {
   hasher: PasswordHasher;
   /** Built React app (dist/web); undefined in API-only tests. */
   webRoot?: string;
+  /** Parallel-upload slots (Redis when configured, so every process counts the same uploads). */
+  uploadSlots?: UploadSlots;
   /** Pino options; tests pass false to keep output quiet. */
   logger?: boolean | object;
 }
@@ -61,6 +70,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? loggerOptions(config.logLevel),
     trustProxy: config.production,
     bodyLimit: 1024 * 1024,
+    ...SERVER_TIMEOUTS,
   });
 
   // --- external plugins -------------------------------------------------------------------------------
@@ -115,6 +125,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     req.sessionToken = token;
     req.user = token ? await sessions.resolve(token) : null;
   });
+  const uploadGuards = registerUploadGuards(app, {
+    slots: deps.uploadSlots ?? memoryUploadSlots(),
+    perUser: config.uploads.perUser,
+    rateWindowSeconds: config.uploads.rateWindowSeconds,
+    minBytesPerSecond: config.uploads.minBytesPerSecond,
+    log: (msg) => app.log.warn(msg),
+  });
+  app.decorate('uploadGuards', uploadGuards);
 
   // --- routes ----------------------------------------------------------------------------------------
   app.get('/api/health', async (_req, reply) => {
@@ -167,4 +185,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await registerSpa(app, deps.webRoot);
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** In-flight upload bodies, for graceful shutdown (main.ts). */
+    uploadGuards: UploadGuards;
+  }
 }

@@ -44,6 +44,15 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
     .optional(),
+  /** Prepended to every Redis key, so several deployments (or test runs) can share one Redis. */
+  REDIS_KEY_PREFIX: z.string().max(100).default('rl:'),
+  /** Parallel uploads allowed per user, across all server processes. */
+  UPLOADS_PER_USER: z.coerce.number().int().min(1).max(50).default(3),
+  /** An upload slower than UPLOAD_MIN_BYTES_PER_SECOND over this window is cut off (slow-loris). */
+  UPLOAD_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
+  UPLOAD_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(1).default(2048),
+  /** Stored objects without a track row are removed once older than this (maintenance sweep). */
+  SWEEP_GRACE_SECONDS: z.coerce.number().int().min(0).default(3600),
   ADMIN_EMAILS: z.string().default(''),
   DEV_MODE: bool.default(false),
   DEV_BYPASS_SECRET: z.string().min(12, 'must be at least 12 characters').optional(),
@@ -85,6 +94,9 @@ export interface Config {
       };
   storageQuotaBytes: number;
   redisUrl: string | undefined;
+  redisKeyPrefix: string;
+  uploads: { perUser: number; rateWindowSeconds: number; minBytesPerSecond: number };
+  sweepGraceSeconds: number;
   adminEmails: string[];
   devMode: boolean;
   devBypassSecret: string | undefined;
@@ -141,6 +153,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : { kind: 'disk', root: path.join(dataDir, 'files') },
     storageQuotaBytes: e.STORAGE_QUOTA_BYTES,
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    uploads: {
+      perUser: e.UPLOADS_PER_USER,
+      rateWindowSeconds: e.UPLOAD_RATE_WINDOW_SECONDS,
+      minBytesPerSecond: e.UPLOAD_MIN_BYTES_PER_SECOND,
+    },
+    sweepGraceSeconds: e.SWEEP_GRACE_SECONDS,
     adminEmails: e.ADMIN_EMAILS.split(',')
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
+import { startMaintenance } from './maintenance/orphan-sweep';
 import { grantConfiguredAdmins } from './modules/auth/admin-grants';
 import { createPasswordHasher } from './security/passwords';
 import { openServices } from './services';
@@ -31,11 +32,20 @@ async function main() {
   await grantConfiguredAdmins(services.database.db, config.adminEmails);
   const app = await buildApp({ config, ...services, hasher: createPasswordHasher(), webRoot: findWebRoot() });
 
+  let maintenance: ReturnType<typeof startMaintenance> | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received: finishing in-flight requests`);
+    maintenance?.stop();
+    // Uploads get 20 s to finish; past that their bodies are stopped so their partial files are removed
+    // now (storage puts are all-or-nothing) rather than left to the next sweep.
+    const abortUploads = setTimeout(() => {
+      const n = app.uploadGuards.abortAll();
+      if (n) app.log.warn(`stopped ${n} uploads still arriving at shutdown`);
+    }, 20_000);
+    abortUploads.unref();
     const force = setTimeout(() => process.exit(1), 25_000);
     force.unref();
     await app.close();
@@ -46,6 +56,8 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // In the background: a crash may have left partial uploads and objects without a row.
+  maintenance = startMaintenance({ config, db: services.database.db, log: (m) => app.log.info(m) });
   log(
     `Master Your Mix is running at ${config.publicOrigin} (database: ${services.database.kind}, data: ${config.dataDir})`,
   );

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
+import { memoryUploadSlots, redisUploadSlots, type UploadSlots } from './http/upload-guards';
 import { type Mailer, outboxMailer, smtpMailer } from './mail/mailer';
 import { memoryRateLimiter, type RateLimiter, redisRateLimiter } from './rate-limit/limiter';
 
@@ -9,6 +10,7 @@ export interface ExternalServices {
   database: Database;
   mailer: Mailer;
   limiter: RateLimiter;
+  uploadSlots: UploadSlots;
   redis: Redis | undefined;
   close(): Promise<void>;
 }
@@ -23,11 +25,13 @@ export async function openServices(config: Config, log: (line: string) => void):
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false })
     : undefined;
   redis?.on('error', (err) => log(`redis: ${err.message}`));
-  const limiter = redis ? redisRateLimiter(redis) : memoryRateLimiter();
+  const limiter = redis ? redisRateLimiter(redis, config.redisKeyPrefix) : memoryRateLimiter();
+  const uploadSlots = redis ? redisUploadSlots(redis, config.redisKeyPrefix) : memoryUploadSlots();
   return {
     database,
     mailer,
     limiter,
+    uploadSlots,
     redis,
     async close() {
       mailer.close();
