@@ -5,16 +5,18 @@
 import { encodeMp3, type Mp3WasmSource } from '../codecs/mp3-encoder';
 import { wavParts } from '../codecs/wav-encoder';
 import type { EncodeApi } from './encode-protocol';
-import { yieldToEventLoop } from './encode-yield';
+import { throttleProgress, yieldEvery } from './encode-yield';
 import { type RpcHandlers, throwIfAborted } from './worker-rpc';
 
 export const createEncodeHandlers = (wasm: Mp3WasmSource): RpcHandlers<EncodeApi> => ({
   wav: async ({ channels, sampleRate, dither }, { signal, progress }) => {
     const parts: Uint8Array<ArrayBuffer>[] = [];
+    const report = throttleProgress(progress, (f) => f >= 1);
+    const pause = yieldEvery();
     for (const step of wavParts(channels, sampleRate, { dither })) {
       parts.push(step.part);
-      progress(step.framesDone / step.frames);
-      await yieldToEventLoop();
+      report(step.framesDone / step.frames);
+      await pause();
       throwIfAborted(signal);
     }
     return { blob: new Blob(parts, { type: 'audio/wav' }) };
@@ -24,8 +26,8 @@ export const createEncodeHandlers = (wasm: Mp3WasmSource): RpcHandlers<EncodeApi
       wasm: wasmUrl ?? wasm,
       bitrate,
       signal,
-      onProgress: progress,
-      between: yieldToEventLoop,
+      onProgress: throttleProgress(progress, (f) => f >= 1),
+      between: yieldEvery(),
     });
     return { blob: new Blob(parts, { type: 'audio/mpeg' }) };
   },

@@ -6,9 +6,18 @@ import type { TrackType } from '../model/clip';
 import { MIX_STYLES } from '../model/mix-styles';
 import type { MixSource } from '../render/mix-organise';
 import { MIX_ERRORS, measureStems, renderMix } from '../render/mix-render';
-import { yieldToEventLoop } from './encode-yield';
+import type { MixProgress } from '../render/mix-stages';
+import { throttleProgress, yieldEvery, yieldToEventLoop } from './encode-yield';
 import type { MixApi, MixTimeline } from './mix-protocol';
 import { buffersOf, type RpcHandlers, throwIfAborted, transferring } from './worker-rpc';
+
+/** Every stage change and the end get through; in between, a report every 50 ms is plenty for a bar. */
+const stageProgress = (report: (p: MixProgress) => void) =>
+  throttleProgress<MixProgress>(
+    report,
+    (p) => p.overall >= 1,
+    (p, previous) => p.stage !== previous?.stage,
+  );
 
 export const createMixHandlers = (): RpcHandlers<MixApi> => {
   const sources: Partial<Record<TrackType, MixSource>> = {};
@@ -46,8 +55,8 @@ export const createMixHandlers = (): RpcHandlers<MixApi> => {
       if (!sources.vocals || !sources.instrumental) throw new Error(MIX_ERRORS.missingBuffers);
       const result = await renderMix(inputOf(timeline), settings, {
         signal,
-        onProgress: progress,
-        between: yieldToEventLoop,
+        onProgress: stageProgress(progress),
+        between: yieldEvery(),
       });
       return transferring(result, buffersOf(result.channels));
     },
@@ -69,8 +78,8 @@ export const createMixHandlers = (): RpcHandlers<MixApi> => {
             loudness,
             allowMissing: true,
             signal,
-            between: yieldToEventLoop,
-            onProgress: (p) => progress({ style, index, count: styles.length, progress: p }),
+            between: yieldEvery(),
+            onProgress: stageProgress((p) => progress({ style, index, count: styles.length, progress: p })),
           },
         );
         previews.push({ style, channels: result.channels, sampleRate: result.sampleRate });
