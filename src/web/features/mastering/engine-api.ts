@@ -1,10 +1,11 @@
 /**
- * The audio engine pieces this screen uses, in one place. The master/meter workers and the mastering graph
- * builder were landing while this screen was written and are not yet re-exported by src/audio/index.ts, so
- * they are imported from their modules here; once the index exports them, only this file changes.
+ * The audio engine pieces this screen uses, in one place (all from the engine's public index, except the
+ * worker-RPC error classes, which the index does not re-export: the screen tells a crashed worker from a
+ * failed render by them).
  */
 export {
   type BandLevel,
+  buildMasteringChain,
   EncoderClient,
   EXPORT_MESSAGES,
   ExportError,
@@ -12,11 +13,11 @@ export {
   exportFileName,
   LevelMeter,
   type LoudnessReport,
+  MasterClient,
+  type MasteringChain,
   type MasteringProgress,
   type MasteringReport,
+  MeterClient,
   masteringStatus,
 } from '../../../audio';
-export { buildMasteringChain, type MasteringChain } from '../../../audio/graph';
-export { MasterClient } from '../../../audio/workers/master-client';
-export { MeterClient } from '../../../audio/workers/meter-client';
 export { RpcRemoteError, WorkerCrashedError } from '../../../audio/workers/worker-rpc';

@@ -17,19 +17,20 @@ import {
 } from './mastering-rules';
 import { NOTICES } from './mastering-texts';
 
-const user = (over: Partial<PublicUser> = {}): PublicUser => ({
-  id: 1,
-  email: 'a@example.test',
-  username: 'a',
-  hasSubscription: true,
-  subscriptionType: 'pro',
-  mixCredits: 10,
-  masteringCredits: 10,
-  crowns: 0,
-  isAdmin: false,
-  createdAt: '2026-01-01T00:00:00Z',
-  ...over,
-});
+const user = (over: Partial<PublicUser> = {}): PublicUser =>
+  ({
+    id: 1,
+    email: 'a@example.test',
+    username: 'a',
+    hasSubscription: true,
+    subscriptionType: 'pro',
+    mixCredits: 10,
+    masteringCredits: 10,
+    crowns: 0,
+    isAdmin: false,
+    createdAt: '2026-01-01T00:00:00Z',
+    ...over,
+  }) as PublicUser;
 const trial = () =>
   user({ hasSubscription: false, subscriptionType: null, masteringCredits: 0, mixCredits: 0 });
 

@@ -3,13 +3,13 @@
  * useSyncExternalStore). Every action here is a user intent; toasts are raised through `notify`.
  */
 import type { PublicUser } from '../../../shared/api/user';
+import { LiveGainPlanner } from './live-gain';
 import { decodeRequest, fileRequest, type LoadRequest, trackRequest, urlRequest } from './load-requests';
 import { analyseSource, masterWithFallback } from './master-job';
 import {
   DEFAULT_CUSTOM_SETTINGS,
   type MasteringMode,
   type MasteringSettings,
-  PRESETS,
   type PresetId,
 } from './mastering-constants';
 import { type Listen, MasteringPlayer } from './mastering-player';
@@ -41,6 +41,7 @@ export class MasteringStore {
   #load: AbortController | null = null;
   #job: AbortController | null = null;
   readonly player = new MasteringPlayer();
+  #live = new LiveGainPlanner();
 
   constructor(deps: StoreDeps) {
     this.#deps = deps;
@@ -97,6 +98,7 @@ export class MasteringStore {
   clear(): void {
     this.#load?.abort();
     this.#job?.abort();
+    this.#live.reset();
     this.player.stop();
     this.#set({ source: null, results: {}, status: null, playing: null, loading: null, listen: 'master' });
   }
@@ -151,13 +153,20 @@ export class MasteringStore {
 
   /** The gain that brings the original near the target before the limiter (the live preview's loudness). */
   #liveGainDb(): number {
-    const lufs = this.#state.source?.analysis?.loudness.integratedLufs;
     const { targetLufs } = resolveSetup({ ...this.#state, settings: this.#state.custom });
-    return lufs !== undefined && Number.isFinite(lufs) ? Math.min(24, targetLufs - lufs) : 0;
+    const lufs = this.#state.source?.analysis?.loudness.integratedLufs;
+    return this.#live.gainDb(this.#state.custom, targetLufs, lufs);
   }
 
   #syncLive(): void {
-    if (this.#state.mode === 'manual') this.player.updateLive(this.#state.custom, this.#liveGainDb());
+    const { source, mode, custom } = this.#state;
+    if (mode !== 'manual' || !source) return;
+    this.player.updateLive(custom, this.#liveGainDb());
+    const { targetLufs } = resolveSetup({ ...this.#state, settings: custom });
+    this.#live.schedule(source.buffer, custom, targetLufs, (gainDb) => {
+      if (this.#state.source === source && this.#state.mode === 'manual')
+        this.player.updateLive(this.#state.custom, gainDb);
+    });
   }
 
   // --- mastering -----------------------------------------------------------------------------------------
@@ -287,5 +296,3 @@ export class MasteringStore {
     this.player.dispose();
   }
 }
-
-export const presetName = (id: PresetId): string => PRESETS[id].name;
