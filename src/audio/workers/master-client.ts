@@ -1,7 +1,7 @@
 import type { MasteringSettings } from '../../shared/mastering';
 import type { MasteringProgress, MasteringReport } from '../dsp/mastering-chain';
 import type { MasterApi } from './master-protocol';
-import { buffersOf, RespawningRpcClient } from './worker-rpc';
+import { buffersOf, copyChannelsInSlices, RespawningRpcClient } from './worker-rpc';
 
 const defaultFactory = () => new Worker(new URL('./master-worker.ts', import.meta.url), { type: 'module' });
 
@@ -28,7 +28,7 @@ export class MasterClient {
     sampleRate: number,
     job: MasterJob,
   ): Promise<{ channels: Float32Array[]; report: MasteringReport }> {
-    const work = job.transfer ? channels : channels.map((c) => c.slice());
+    const work = job.transfer ? channels : await copyChannelsInSlices(channels);
     return this.#rpc.call(
       'master',
       {
@@ -51,7 +51,7 @@ export class MasterClient {
     sampleRate: number,
     job: Omit<MasterJob, 'transfer' | 'ceilingDb'>,
   ): Promise<{ gainDb: number; predictedLufs: number; processedLufs: number }> {
-    const work = channels.map((c) => c.slice());
+    const work = await copyChannelsInSlices(channels);
     return this.#rpc.call(
       'plan',
       { channels: work, sampleRate, settings: job.settings, targetLufs: job.targetLufs },

@@ -1,7 +1,7 @@
 import type { BandLevel } from '../dsp/band-levels';
 import type { LoudnessReport } from '../dsp/loudness';
 import type { MeterApi } from './meter-protocol';
-import { buffersOf, RespawningRpcClient } from './worker-rpc';
+import { buffersOf, copyChannelsInSlices, RespawningRpcClient } from './worker-rpc';
 
 const defaultFactory = () => new Worker(new URL('./meter-worker.ts', import.meta.url), { type: 'module' });
 
@@ -28,7 +28,7 @@ export class MeterClient {
       onProgress?: (f: number) => void;
     } = {},
   ): Promise<{ channels: Float32Array[]; loudness: LoudnessReport; bands: BandLevel[] | null }> {
-    const work = options.transfer ? channels : channels.map((c) => c.slice());
+    const work = options.transfer ? channels : await copyChannelsInSlices(channels);
     return this.#rpc.call(
       'measure',
       { channels: work, sampleRate, bands: options.bands, truePeak: options.truePeak },
