@@ -8,9 +8,10 @@ import { existsSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
+import { totp } from '../e2e/helpers/web-totp';
 import { chromiumLaunch } from '../playwright.config';
 
-const PORT = Number(process.env.SCREENSHOT_PORT ?? 4190);
+const PORT = Number(process.env.SCREENSHOT_PORT ?? 4185);
 const BASE = `http://127.0.0.1:${PORT}`;
 const DATA_DIR = '.data-screenshots';
 const OUT = 'screenshots';
@@ -23,6 +24,8 @@ interface Shot {
   path: string;
   /** Runs after the page is ready, before the picture (open a dialog, show a validation message...). */
   act?: (page: Page) => Promise<void>;
+  /** Overlays (menus, dialogs) are pictured as the screen shows them, not as a full-page strip. */
+  overlay?: boolean;
 }
 
 const OPEN: Shot[] = [
@@ -49,12 +52,14 @@ const SIGNED_IN: Shot[] = [
   { name: 'landing-signed-in', path: '/' },
   {
     name: 'account-menu',
+    overlay: true,
     path: '/',
     act: async (page) => page.getByRole('button', { name: /^Account menu for/ }).click(),
   },
   { name: 'settings', path: '/settings' },
   {
     name: 'settings-delete-dialog',
+    overlay: true,
     path: '/settings',
     act: async (page) => page.getByRole('button', { name: 'Delete my account' }).click(),
   },
@@ -64,6 +69,16 @@ const SIGNED_IN: Shot[] = [
 ];
 
 const ADMIN: Shot[] = [{ name: 'admin', path: '/admin' }];
+const SUBSCRIBER: Shot[] = [
+  { name: 'settings-subscriber', path: '/settings' },
+  {
+    name: 'change-subscription-dialog',
+    overlay: true,
+    path: '/settings',
+    act: async (page) => page.getByRole('button', { name: 'Change Subscription' }).click(),
+  },
+  { name: 'buy-crowns', path: '/buy-crowns' },
+];
 const BYPASS: Shot[] = [{ name: 'buy-crowns-bypass', path: '/buy-crowns' }];
 
 const startServer = async (): Promise<ChildProcess> => {
@@ -72,7 +87,7 @@ const startServer = async (): Promise<ChildProcess> => {
   }
   await rm(DATA_DIR, { recursive: true, force: true });
   const server = spawn(process.execPath, ['dist/server/main.js'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', process.env.SCREENSHOT_VERBOSE ? 'inherit' : 'ignore', 'inherit'],
     env: {
       ...process.env,
       // Developer mode is refused in production, so the app runs as the e2e server runs it.
@@ -92,17 +107,23 @@ const startServer = async (): Promise<ChildProcess> => {
       ADMIN_EMAILS: 'admin@example.test',
     },
   });
-  const deadline = Date.now() + 120_000;
+  // A fresh PGlite folder takes a while to create on a busy 2-core machine.
+  const deadline = Date.now() + 300_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode}`);
-    const ok = await fetch(`${BASE}/api/health`).then(
+    // Polling a port that is not open yet; each attempt is a real request.
+    const ok = await fetch(`${BASE}/api/health`, { signal: AbortSignal.timeout(5000) }).then(
       (r) => r.ok,
-      () => false,
+      (e: unknown) => {
+        if (process.env.SCREENSHOT_VERBOSE) console.log('health:', e);
+        return false;
+      },
     );
     if (ok) return server;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error('The server did not answer /api/health within 120 s');
+  server.kill('SIGTERM');
+  throw new Error('The server did not answer /api/health within 300 s');
 };
 
 const capture = async (browser: Browser, shots: Shot[], signIn?: (page: Page) => Promise<void>) => {
@@ -117,7 +138,7 @@ const capture = async (browser: Browser, shots: Shot[], signIn?: (page: Page) =>
       // Fonts and the act's own rendering settle before the picture.
       await page.evaluate(() => document.fonts.ready);
       const file = join(OUT, `${shot.name}-${width}.png`);
-      await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+      await page.screenshot({ path: file, fullPage: !shot.overlay, animations: 'disabled' });
       console.log(`saved ${file}`);
     }
     await context.close();
@@ -137,11 +158,44 @@ const account = (email: string) => async (page: Page) => {
 const main = async () => {
   await mkdir(OUT, { recursive: true });
   const server = await startServer();
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      server.kill('SIGTERM');
+      process.exit(1);
+    });
+  }
   const browser = await chromium.launch(chromiumLaunch);
   try {
     await capture(browser, OPEN);
     await capture(browser, SIGNED_IN, account('jordan.producer@example.test'));
-    await capture(browser, ADMIN, account('admin@example.test'));
+    let adminSecret = '';
+    await capture(browser, ADMIN, async (page) => {
+      const data = { email: 'admin@example.test', username: 'admin', password: PASSWORD };
+      const res = await page.request.post('/api/auth/register', { data });
+      if (res.status() === 201) {
+        // The dashboard needs two-factor authentication: enrol as an authenticator app would.
+        adminSecret = (await (await page.request.post('/api/auth/2fa/setup')).json()).secret;
+        await page.request.post('/api/auth/2fa/enable', { data: { code: totp(adminSecret) } });
+        return;
+      }
+      // Codes cannot be replayed: the next 30 s step's code (accepted for clock drift) signs in again.
+      const otp = totp(adminSecret, Date.now() + 30_000);
+      const login = await page.request.post('/api/auth/login', { data: { ...data, otp } });
+      if (!login.ok())
+        throw new Error(`Could not sign in the admin: ${login.status()} ${await login.text()}`);
+    });
+    // A Pro subscriber, through the local test provider's hosted checkout and its success test card.
+    await capture(browser, SUBSCRIBER, async (page) => {
+      await account(`pro.${Date.now()}@example.test`)(page);
+      await page.goto('/checkout?plan=pro');
+      await page.getByRole('button', { name: 'Subscribe to Pro' }).click();
+      const form = page.getByRole('form', { name: 'Card details' });
+      await form.getByLabel('Card number').fill('4242 4242 4242 4242');
+      await form.getByLabel('Expiry (MM/YY)').fill('12/34');
+      await form.getByLabel('CVC').fill('123');
+      await form.getByRole('button', { name: /^Pay \$/ }).click();
+      await page.waitForURL('**/settings?checkout=success');
+    });
     await capture(browser, BYPASS, async (page) => {
       await page.goto(`/?bypass=${SECRET}`);
       await page.getByRole('button', { name: 'Developer Mode (Click to exit)' }).waitFor();

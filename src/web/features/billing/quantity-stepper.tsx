@@ -23,7 +23,7 @@ export function QuantityStepper({ value, onChange }: { value: number; onChange: 
         <Input
           id={id}
           inputMode="numeric"
-          className="w-24 text-center text-lg font-semibold"
+          className="w-24 max-w-24 text-center text-lg font-semibold"
           value={String(value)}
           onChange={(e) => onChange(parseQuantity(e.target.value))}
         />

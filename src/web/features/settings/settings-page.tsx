@@ -8,6 +8,7 @@ import { Card, CardTitle } from '../../components/ui/card';
 import { formatDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
 import { ChangeSubscriptionDialog } from './change-subscription-dialog';
+import { CheckoutNotice } from './checkout-notice';
 import { DangerZone } from './danger-zone';
 import { PaymentMethodsCard } from './payment-methods-card';
 import { SecurityCard } from './security-card';
@@ -85,6 +86,7 @@ export function SettingsPage() {
   return (
     <div className="mx-auto grid max-w-4xl gap-6 px-4 py-12" data-state="ready">
       <h1 className="text-3xl font-bold text-zinc-50">Settings</h1>
+      <CheckoutNotice subscribed={user.hasSubscription} />
       <div className="grid gap-6 md:grid-cols-2">
         <AccountCard user={user} />
         <SubscriptionCard user={user} />
