@@ -4,7 +4,12 @@ import fs from 'node:fs';
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/server/main.ts', 'src/server/cli/admin.ts', 'src/server/cli/migrate.ts', 'src/server/cli/billing-cycle.ts'],
+  entryPoints: [
+    'src/server/main.ts',
+    'src/server/cli/admin.ts',
+    'src/server/cli/migrate.ts',
+    'src/server/cli/billing-cycle.ts',
+  ],
   outdir: 'dist/server',
   entryNames: '[name]',
   bundle: true,

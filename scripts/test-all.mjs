@@ -22,14 +22,21 @@ function run(title, cmd, args, env = {}) {
 }
 
 step('system tools');
-const debianPackages = { '/usr/bin/chromium': 'chromium', '/usr/bin/ffmpeg': 'ffmpeg', '/usr/bin/sox': 'sox', '/usr/bin/lame': 'lame' };
+const debianPackages = {
+  '/usr/bin/chromium': 'chromium',
+  '/usr/bin/ffmpeg': 'ffmpeg',
+  '/usr/bin/sox': 'sox',
+  '/usr/bin/lame': 'lame',
+};
 const missing = Object.entries(debianPackages)
   .filter(([bin]) => !fs.existsSync(bin))
   .map(([, pkg]) => pkg);
 if (missing.length) {
   const cmd = `apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y ${missing.join(' ')}`;
   if (!isRoot) {
-    console.error(`Missing Debian packages: ${missing.join(', ')}. Install them with:\n  sudo sh -c '${cmd}'`);
+    console.error(
+      `Missing Debian packages: ${missing.join(', ')}. Install them with:\n  sudo sh -c '${cmd}'`,
+    );
     process.exit(1);
   }
   console.log(`installing ${missing.join(', ')} ...`);
@@ -44,9 +51,18 @@ if (have('pg_lsclusters') && have('pg_ctlcluster')) {
     }
   }
 }
-if (have('redis-server') && have('redis-cli') && spawnSync('redis-cli', ['-h', '127.0.0.1', 'ping'], { stdio: 'ignore' }).status !== 0 && isRoot) {
+if (
+  have('redis-server') &&
+  have('redis-cli') &&
+  spawnSync('redis-cli', ['-h', '127.0.0.1', 'ping'], { stdio: 'ignore' }).status !== 0 &&
+  isRoot
+) {
   console.log('starting Redis ...');
-  spawnSync('redis-server', ['--daemonize', 'yes', '--bind', '127.0.0.1', '--port', '6379', '--save', '', '--appendonly', 'no'], { stdio: 'inherit' });
+  spawnSync(
+    'redis-server',
+    ['--daemonize', 'yes', '--bind', '127.0.0.1', '--port', '6379', '--save', '', '--appendonly', 'no'],
+    { stdio: 'inherit' },
+  );
 }
 console.log('✓ system tools');
 
