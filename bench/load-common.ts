@@ -1,0 +1,113 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/** wrk on loopback, and the bare Fastify reference server, shared by the load and soak benchmarks. */
+
+export interface WrkResult {
+  label: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  errors: number;
+  non2xx: number;
+}
+
+export function haveWrk(): boolean {
+  return spawnSync('sh', ['-c', 'command -v wrk'], { stdio: 'ignore' }).status === 0;
+}
+
+const ms = (s: string): number => {
+  const m = /^([\d.]+)(us|ms|s|m)$/.exec(s.trim());
+  if (!m) return Number.NaN;
+  const v = Number(m[1]);
+  return m[2] === 'us' ? v / 1000 : m[2] === 'ms' ? v : m[2] === 's' ? v * 1000 : v * 60_000;
+};
+
+/**
+ * Runs wrk (1 thread: the other core serves) against `url` for `seconds`, optionally with a Lua script
+ * (headers, bodies). The answer is parsed from wrk's own --latency report.
+ */
+export function runWrk(
+  label: string,
+  url: string,
+  o: { seconds: number; connections: number; lua?: string },
+): WrkResult {
+  const args = ['-t1', `-c${o.connections}`, `-d${o.seconds}s`, '--latency', '--timeout', '10s'];
+  let script: string | undefined;
+  if (o.lua) {
+    script = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'wrk-')), 'script.lua');
+    fs.writeFileSync(script, o.lua);
+    args.push('-s', script);
+  }
+  const res = spawnSync('wrk', [...args, url], { encoding: 'utf8' });
+  if (script) fs.rmSync(path.dirname(script), { recursive: true, force: true });
+  if (res.status !== 0) throw new Error(`wrk failed: ${res.stderr || res.stdout}`);
+  const out = res.stdout;
+  const num = (re: RegExp) => Number(re.exec(out)?.[1] ?? 0);
+  const errs = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  return {
+    label,
+    rps: num(/Requests\/sec:\s+([\d.]+)/),
+    p50: ms(/^\s+50%\s+(\S+)/m.exec(out)?.[1] ?? ''),
+    p99: ms(/^\s+99%\s+(\S+)/m.exec(out)?.[1] ?? ''),
+    requests: num(/(\d+) requests in/),
+    errors: errs ? errs.slice(1).reduce((a, b) => a + Number(b), 0) : 0,
+    non2xx: num(/Non-2xx or 3xx responses: (\d+)/),
+  };
+}
+
+/** Lua for wrk: sets headers and, when given, a JSON body made per request by `bodyExpr` (Lua). */
+export function wrkLua(o: { method: string; headers: Record<string, string>; bodyExpr?: string }): string {
+  const headers = Object.entries(o.headers)
+    .map(([k, v]) => `wrk.headers[${JSON.stringify(k)}] = ${JSON.stringify(v)}`)
+    .join('\n');
+  const body = o.bodyExpr
+    ? `counter = 0\nrequest = function()\n  counter = counter + 1\n  return wrk.format(nil, nil, nil, ${o.bodyExpr})\nend`
+    : '';
+  return `wrk.method = ${JSON.stringify(o.method)}\n${headers}\n${body}\n`;
+}
+
+/** The bare Fastify hello-world in its own process; resolves with its URL and a stop function. */
+export async function startHelloWorld(): Promise<{
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, 'load-hello-server.ts')],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (d) => {
+      out += d;
+      const m = /listening (\d+)/.exec(out);
+      if (m) resolve(Number(m[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`hello-world exited with ${code}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    child,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
+
+export function loadAverage(): string {
+  return os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+}

@@ -1,0 +1,155 @@
+/**
+ * Load benchmark (issue 9): GET /api/auth/user with a session and POST /api/spend-credit, under wrk on
+ * loopback, against the real server process (`src/server/main.ts`, NODE_ENV=production) on PGlite and on
+ * PostgreSQL, each beside a bare Fastify hello-world measured in the same run. Target: the user endpoint on
+ * PostgreSQL at ≥ 0.5× the hello-world's requests per second.
+ *
+ *   node --import tsx bench/load.ts            (npm run bench -- load)
+ *   node --import tsx bench/load.ts postgres   (one database only)
+ *   LOAD_SECONDS=20 LOAD_CONNECTIONS=32 ...    (longer runs, more connections)
+ *
+ * Every spend uses a fresh idempotency key, so each one is a real conditional UPDATE plus a ledger insert.
+ * The user holds enough crowns (granted with a matching ledger row) never to run out during the run.
+ */
+import path from 'node:path';
+import { openPglite } from '../src/server/db/client';
+import { subscribeOverHttp } from '../tests/helpers/http-flows';
+import {
+  registerUser,
+  type ServerProcess,
+  scratchPostgres,
+  startServerProcess,
+  tempDir,
+} from '../tests/helpers/server-processes';
+import { fmt, haveWrk, loadAverage, runWrk, startHelloWorld, type WrkResult, wrkLua } from './load-common';
+
+const SECONDS = Number(process.env.LOAD_SECONDS ?? 8);
+const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 16);
+const only = process.argv.slice(2);
+const GRANT = 10_000_000;
+
+const grantSql = (userId: number) => [
+  `UPDATE users SET crowns = crowns + ${GRANT} WHERE id = ${userId}`,
+  `INSERT INTO credit_ledger (user_id, currency, delta, reason, reference) VALUES (${userId}, 'crown', ${GRANT}, 'bench_grant', 'bench:grant:${userId}')`,
+];
+
+/** A server with one Unlimited user holding GRANT crowns; returns its origin and the user's token. */
+async function prepare(kind: 'pglite' | 'postgres') {
+  const dataDir = tempDir(`load-${kind}`);
+  const pgDb = kind === 'postgres' ? await scratchPostgres('load') : undefined;
+  const env = {
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+  };
+  let server: ServerProcess = await startServerProcess(`load-${kind}`, env);
+  const { token, id } = await registerUser(server.origin, `load-${kind}@example.test`);
+  await subscribeOverHttp(server.origin, token, 'unlimited');
+  if (pgDb) {
+    const pg = (await import('pg')).default;
+    const c = new pg.Client({ connectionString: pgDb.url });
+    await c.connect();
+    for (const q of grantSql(id)) await c.query(q);
+    await c.end();
+  } else {
+    // PGlite belongs to one process: stop the server, grant, start it again on the same folder.
+    await server.stop();
+    const db = await openPglite(path.join(dataDir, 'pglite'));
+    const { sql } = await import('drizzle-orm');
+    for (const q of grantSql(id)) await db.db.execute(sql.raw(q));
+    await db.close();
+    server = await startServerProcess(`load-${kind}`, env, { port: server.port });
+  }
+  return {
+    origin: server.origin,
+    token,
+    async close() {
+      await server.stop();
+      await pgDb?.drop();
+    },
+  };
+}
+
+function table(rows: Array<WrkResult & { ratio?: number }>) {
+  console.log(
+    `${'endpoint'.padEnd(42)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'× hello'.padStart(8)} ${'non-2xx'.padStart(8)} ${'errors'.padStart(7)}`,
+  );
+  for (const r of rows)
+    console.log(
+      `${r.label.padEnd(42)} ${fmt(r.rps).padStart(8)} ${fmt(r.p50, 2).padStart(8)} ${fmt(r.p99, 2).padStart(8)} ${(r.ratio === undefined ? '' : fmt(r.ratio, 2)).padStart(8)} ${String(r.non2xx).padStart(8)} ${String(r.errors).padStart(7)}`,
+    );
+}
+
+async function main() {
+  if (!haveWrk()) {
+    console.log('wrk is not installed: apt-get install -y wrk (Debian) — skipping the load benchmark');
+    return;
+  }
+  console.log(
+    `wrk -t1 -c${CONNECTIONS} -d${SECONDS}s on loopback; server: one process of src/server/main.ts (NODE_ENV=production); load average before: ${loadAverage()}`,
+  );
+  const runId = Date.now().toString(36);
+  let failed = false;
+  for (const kind of ['pglite', 'postgres'] as const) {
+    if (only.length && !only.includes(kind)) continue;
+    let prepared: Awaited<ReturnType<typeof prepare>>;
+    try {
+      prepared = await prepare(kind);
+    } catch (err) {
+      console.log(`\n${kind}: skipped (${(err as Error).message.split('\n')[0]})`);
+      continue;
+    }
+    const rows: Array<WrkResult & { ratio?: number }> = [];
+    try {
+      const hello = await startHelloWorld();
+      runWrk('warm-up', hello.url, { seconds: 2, connections: CONNECTIONS });
+      const ref = runWrk('Fastify hello-world (reference)', hello.url, {
+        seconds: SECONDS,
+        connections: CONNECTIONS,
+      });
+      await hello.stop();
+      rows.push(ref);
+      const auth = { 'x-auth-token': prepared.token };
+      const userUrl = `${prepared.origin}/api/auth/user`;
+      runWrk('warm-up', userUrl, {
+        seconds: 2,
+        connections: CONNECTIONS,
+        lua: wrkLua({ method: 'GET', headers: auth }),
+      });
+      const user = runWrk(`GET /api/auth/user [${kind}]`, userUrl, {
+        seconds: SECONDS,
+        connections: CONNECTIONS,
+        lua: wrkLua({ method: 'GET', headers: auth }),
+      });
+      rows.push({ ...user, ratio: user.rps / ref.rps });
+      const spendLua = wrkLua({
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        bodyExpr: `'{"type":"mastering","idempotencyKey":"load-${kind}-${runId}-' .. counter .. '"}'`,
+      });
+      const spend = runWrk(`POST /api/spend-credit [${kind}]`, `${prepared.origin}/api/spend-credit`, {
+        seconds: SECONDS,
+        connections: CONNECTIONS,
+        lua: spendLua,
+      });
+      rows.push({ ...spend, ratio: spend.rps / ref.rps });
+      console.log(`\n${kind}:`);
+      table(rows);
+      if (user.non2xx || spend.non2xx || user.errors || spend.errors) {
+        failed = true;
+        console.log('  ✗ some requests failed');
+      }
+      if (kind === 'postgres')
+        console.log(
+          `  target: GET /api/auth/user ≥ 0.5× hello-world on PostgreSQL → ${fmt(user.rps / ref.rps, 2)}× ${user.rps / ref.rps >= 0.5 ? '✓' : '✗ (below target)'}`,
+        );
+    } finally {
+      await prepared.close();
+    }
+  }
+  console.log(`load average after: ${loadAverage()}`);
+  if (failed) process.exitCode = 1;
+}
+
+await main();
