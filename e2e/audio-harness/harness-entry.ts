@@ -203,7 +203,7 @@ const nativeBench = async (seconds: number, preset: PresetId, gainDb: number) =>
   const run = await measureStalls(async () => {
     const ctx = new OfflineAudioContext(2, source[0]!.length, 44100);
     const src = new AudioBufferSourceNode(ctx, { buffer: toBuffer(ctx, source) });
-    const hp = new BiquadFilterNode(ctx, { type: 'highpass', frequency: 30, Q: 0.7071 });
+    const hp = new BiquadFilterNode(ctx, { type: 'highpass', frequency: 30, Q: Math.SQRT1_2 });
     const comp = new DynamicsCompressorNode(ctx, {
       threshold: p.compressor.thresholdDb,
       ratio: p.compressor.ratio,
