@@ -11,11 +11,6 @@ import {
 import { createMixdown, expectLoaded, loadAndApply, uploadTrack } from './helpers/mixer-page';
 import { expect, expectToast, registerViaApi, test } from './helpers/web-fixtures';
 
-test.beforeEach(({ consoleGuard }) => {
-  // The sessions API may not be wired into this build; the mixer only logs its failure.
-  consoleGuard.allow(/\/api\/sessions/);
-});
-
 test('signed out: the mixer is dimmed and inert under the log-in banner', async ({ page }) => {
   await page.goto('/mixer');
   const banner = page.getByRole('link', { name: 'Log in to try our mixer for free' });

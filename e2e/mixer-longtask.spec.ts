@@ -13,10 +13,8 @@ declare global {
 
 test('the page stays responsive while a 10-minute track decodes, previews and mixes down', async ({
   page,
-  consoleGuard,
 }, testInfo) => {
   test.setTimeout(420_000);
-  consoleGuard.allow(/\/api\/sessions/);
   const dir = testInfo.outputPath('audio');
   const longInst = await writeWav(dir, 'ten-minutes.wav', toneAndNoise(600));
   const voice = await writeWav(dir, 'vocal.wav', vocal(30));

@@ -2,9 +2,7 @@ import { instrumental, vocal, writeWav } from './helpers/mixer-audio';
 import { clip, clipPosition, expectLoaded, playheadSeconds, uploadTrack } from './helpers/mixer-page';
 import { expect, registerViaApi, test } from './helpers/web-fixtures';
 
-test.beforeEach(async ({ page, consoleGuard }, testInfo) => {
-  // The sessions API may not be wired into this build; the mixer only logs its failure.
-  consoleGuard.allow(/\/api\/sessions/);
+test.beforeEach(async ({ page }, testInfo) => {
   const dir = testInfo.outputPath('audio');
   await registerViaApi(page);
   await page.goto('/mixer');
