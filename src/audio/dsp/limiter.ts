@@ -1,7 +1,7 @@
 /**
  * Lookahead true-peak limiter.
  *
- * Detection: every frame's 4x oversampled values (the BS.1770 interpolator of true-peak.ts) and samples,
+ * Detection: every frame's 4x oversampled values (the interpolator of true-peak.ts) and samples,
  * largest over all channels (the channels are linked, so the stereo image never shifts).
  * Control: per block of 16 frames the gain the block needs (ceiling / peak), held for the lookahead and a
  * guard block either side, released by a one-pole, and smoothed by a moving average of the log gain over
@@ -9,12 +9,12 @@
  * so the gain in force around a peak never exceeds what the peak needs; the ramp towards it happens in
  * the frames before it (the lookahead). Frames take a gain interpolated between block boundaries.
  * A small margin under the ceiling absorbs the interpolator's view of a gain that changes inside its
- * 12-frame span.
+ * span of HISTORY + 1 frames.
  *
  * The same object runs as a stream in the AudioWorklet (output delayed by `latency` frames) and offline
  * (`limitOffline` compensates the delay, so the output lines up with the input sample for sample).
  */
-import { HISTORY, TRUE_PEAK_TAP_L1 } from './true-peak';
+import { HISTORY, interpolatePeaks, TRUE_PEAK_DELAY, TRUE_PEAK_TAP_L1 } from './true-peak';
 
 const CHUNK = 256;
 
@@ -109,7 +109,7 @@ export class LimiterGainComputer {
 
 /** The streaming limiter's delay in frames at a sample rate (output frame n is input frame n - latency). */
 export const limiterLatency = (sampleRate: number, options: LimiterOptions = {}): number =>
-  (2 + new LimiterGainComputer(sampleRate, options).average) * LIMITER_BLOCK + 5;
+  (2 + new LimiterGainComputer(sampleRate, options).average) * LIMITER_BLOCK + TRUE_PEAK_DELAY - 1;
 
 export class TruePeakLimiter {
   readonly channelCount: number;
@@ -120,12 +120,13 @@ export class TruePeakLimiter {
   #computer: LimiterGainComputer;
   #ring: Float32Array[];
   #mask: number;
-  #history: Float64Array[];
+  /** Per channel: the HISTORY inputs before the next chunk, oldest first, then room for a chunk. */
+  #history: Float32Array[];
   /** Boundary gains by block index (ring). */
   #gains: Float64Array;
   #frame = 0;
   #blockPeak = 0;
-  /** Per channel: the largest |sample| among the 11 in the detector's history. */
+  /** Per channel: the largest |sample| among the HISTORY in the detector's history. */
   #historyMax: Float64Array;
   #peaks = new Float64Array(CHUNK);
   #frameGain = new Float64Array(CHUNK);
@@ -134,13 +135,13 @@ export class TruePeakLimiter {
     this.channelCount = channelCount;
     this.#computer = new LimiterGainComputer(sampleRate, options);
     const A = this.#computer.average;
-    this.latency = (2 + A) * LIMITER_BLOCK + 5; // as limiterLatency()
+    this.latency = (2 + A) * LIMITER_BLOCK + TRUE_PEAK_DELAY - 1; // as limiterLatency()
     let size = 1;
     // A whole chunk is written before its delayed frames are read.
     while (size < this.latency + CHUNK) size <<= 1;
     this.#mask = size - 1;
     this.#ring = Array.from({ length: channelCount }, () => new Float32Array(size));
-    this.#history = Array.from({ length: channelCount }, () => new Float64Array(HISTORY));
+    this.#history = Array.from({ length: channelCount }, () => new Float32Array(HISTORY + CHUNK));
     this.#gains = new Float64Array(64).fill(1);
     this.#historyMax = new Float64Array(channelCount);
   }
@@ -188,7 +189,7 @@ export class TruePeakLimiter {
       if (chunkMax > max) max = chunkMax;
       if (max > safe) this.#interpolate(ring, f0, n, h, peaks);
       else {
-        for (let k = 1; k <= HISTORY; k++) h[k - 1] = ring[(f0 + n - k) & mask]!;
+        for (let k = 0; k < HISTORY; k++) h[k] = ring[(f0 + n - HISTORY + k) & mask]!;
       }
       // The history is at most the last 11 samples, all inside this chunk when it is long enough.
       this.#historyMax[c] = n >= HISTORY ? chunkMax : max;
@@ -200,8 +201,9 @@ export class TruePeakLimiter {
     for (let k = 0; k < n; k++) {
       const p = peaks[k]!;
       if (p > blockPeak) blockPeak = p;
-      // The detector's values refer to frame - 6: block b is complete once frame (b + 1) * 16 + 5 is in.
-      const j = f0 + k - 6;
+      // The detector's values refer to frame - DELAY: block b is complete once frame (b + 1) * 16 + DELAY - 1
+      // is in.
+      const j = f0 + k - TRUE_PEAK_DELAY;
       if (j >= 0 && ((j + 1) & (LIMITER_BLOCK - 1)) === 0) {
         const block = ((j + 1) >> 4) - 1;
         const s = this.#computer.push(blockPeak);
@@ -233,95 +235,12 @@ export class TruePeakLimiter {
   }
 
   /** 4x interpolation of n new samples (read from the ring); peaks[k] takes the max over channels. */
-  #interpolate(ring: Float32Array, f0: number, n: number, h: Float64Array, peaks: Float64Array): void {
+  #interpolate(ring: Float32Array, f0: number, n: number, h: Float32Array, peaks: Float64Array): void {
     const mask = this.#mask;
-    let x1 = h[0]!;
-    let x2 = h[1]!;
-    let x3 = h[2]!;
-    let x4 = h[3]!;
-    let x5 = h[4]!;
-    let x6 = h[5]!;
-    let x7 = h[6]!;
-    let x8 = h[7]!;
-    let x9 = h[8]!;
-    let x10 = h[9]!;
-    let x11 = h[10]!;
-    for (let k = 0; k < n; k++) {
-      const x0 = ring[(f0 + k) & mask]!;
-      const u0 = x0 + x11;
-      const w0 = x0 - x11;
-      const u1 = x1 + x10;
-      const w1 = x1 - x10;
-      const u2 = x2 + x9;
-      const w2 = x2 - x9;
-      const u3 = x3 + x8;
-      const w3 = x3 - x8;
-      const u4 = x4 + x7;
-      const w4 = x4 - x7;
-      const u5 = x5 + x6;
-      const w5 = x5 - x6;
-      // Folded taps (phase 0 +/- phase 3, phase 1 +/- phase 2) as literals: bundlers turn module-level
-      // constants into `var`s, which V8 reloads on every sample (measured 2x slower).
-      const s03 =
-        -0.006591796875 * u0 +
-        0.02587890625 * u1 -
-        0.0462646484375 * u2 +
-        0.080810546875 * u3 -
-        0.1617431640625 * u4 +
-        1.1094970703125 * u5;
-      const d03 =
-        0.010009765625 * w0 -
-        0.00390625 * w1 +
-        0.0069580078125 * w2 -
-        0.014404296875 * w3 +
-        0.0428466796875 * w4 -
-        0.8348388671875 * w5;
-      const s12 =
-        -0.048095703125 * u0 +
-        0.0623779296875 * u1 -
-        0.1099853515625 * u2 +
-        0.190673828125 * u3 -
-        0.3668212890625 * u4 +
-        1.244873046875 * u5;
-      const d12 =
-        -0.01025390625 * w0 -
-        0.0037841796875 * w1 +
-        0.0064697265625 * w2 -
-        0.012451171875 * w3 +
-        0.0338134765625 * w4 -
-        0.314697265625 * w5;
-      // max(|p0|, |p3|) = (|p0 + p3| + |p0 - p3|) / 2, and likewise for phases 1 and 2.
-      const v03 = (s03 < 0 ? -s03 : s03) + (d03 < 0 ? -d03 : d03);
-      const v12 = (s12 < 0 ? -s12 : s12) + (d12 < 0 ? -d12 : d12);
-      let v = (v03 > v12 ? v03 : v12) * 0.5;
-      const v5 = x5 < 0 ? -x5 : x5;
-      const v6 = x6 < 0 ? -x6 : x6;
-      if (v5 > v) v = v5;
-      if (v6 > v) v = v6;
-      if (v > peaks[k]!) peaks[k] = v;
-      x11 = x10;
-      x10 = x9;
-      x9 = x8;
-      x8 = x7;
-      x7 = x6;
-      x6 = x5;
-      x5 = x4;
-      x4 = x3;
-      x3 = x2;
-      x2 = x1;
-      x1 = x0;
-    }
-    h[0] = x1;
-    h[1] = x2;
-    h[2] = x3;
-    h[3] = x4;
-    h[4] = x5;
-    h[5] = x6;
-    h[6] = x7;
-    h[7] = x8;
-    h[8] = x9;
-    h[9] = x10;
-    h[10] = x11;
+    // h holds the HISTORY previous inputs; append the chunk so the kernel reads one contiguous array.
+    for (let k = 0; k < n; k++) h[HISTORY + k] = ring[(f0 + k) & mask]!;
+    interpolatePeaks(h, HISTORY, HISTORY + n, peaks, 0);
+    h.copyWithin(0, n, n + HISTORY);
   }
 }
 

@@ -7,7 +7,7 @@
 
 import { LIMITER_BLOCK, LimiterGainComputer, type LimiterOptions } from './limiter';
 import { gatedLoudness, kWeighting, RELATIVE_GATE_LU } from './loudness';
-import { HISTORY, TRUE_PEAK_TAP_L1 } from './true-peak';
+import { HISTORY, interpolatePeaks, TRUE_PEAK_DELAY, TRUE_PEAK_TAP_L1 } from './true-peak';
 
 /** Per-limiter-block statistics of a signal, gathered while it streams past. */
 export class BlockAnalysis {
@@ -180,7 +180,8 @@ export const integratedFromBlocks = (
 };
 
 /**
- * True peak per block as the streaming limiter's detector sees it (values of frame i belong to frame i - 6).
+ * True peak per block as the streaming limiter's detector sees it (values of input frame i belong to frame
+ * i - TRUE_PEAK_DELAY).
  * Computed lazily: `ensure(gain)` interpolates only the blocks whose samples, through the taps' L1 bound, could
  * reach `threshold` at that gain; the others cannot ask for gain reduction and keep reading 0. Raising the
  * gain later computes just the blocks that became relevant.
@@ -232,89 +233,28 @@ export class BlockTruePeaks {
 const sampleAt = (data: Float32Array, frames: number, k: number): number =>
   k >= 0 && k < frames ? data[k]! : 0;
 
+/** Blocks interpolated per step: the scratch arrays stay small whatever the track's length. */
+const RUN_BLOCKS = 256;
+const runInput = new Float32Array(RUN_BLOCKS * LIMITER_BLOCK + HISTORY);
+const runOutput = new Float64Array(RUN_BLOCKS * LIMITER_BLOCK);
+
 const detectRun = (data: Float32Array, frames: number, b0: number, b1: number, peaks: Float64Array): void => {
-  const first = b0 * LIMITER_BLOCK + 6;
-  const last = b1 * LIMITER_BLOCK + 6;
-  // No closure over data/frames here: captured variables would live in a context object and slow the loop.
-  let x1 = sampleAt(data, frames, first - 1);
-  let x2 = sampleAt(data, frames, first - 2);
-  let x3 = sampleAt(data, frames, first - 3);
-  let x4 = sampleAt(data, frames, first - 4);
-  let x5 = sampleAt(data, frames, first - 5);
-  let x6 = sampleAt(data, frames, first - 6);
-  let x7 = sampleAt(data, frames, first - 7);
-  let x8 = sampleAt(data, frames, first - 8);
-  let x9 = sampleAt(data, frames, first - 9);
-  let x10 = sampleAt(data, frames, first - 10);
-  let x11 = sampleAt(data, frames, first - HISTORY);
-  for (let block = b0; block < b1; block++) {
-    let blockMax = peaks[block]!;
-    const end = Math.min(block * LIMITER_BLOCK + 6 + LIMITER_BLOCK, last);
-    for (let i = block * LIMITER_BLOCK + 6; i < end; i++) {
-      const x0 = i < frames ? data[i]! : 0;
-      const u0 = x0 + x11;
-      const w0 = x0 - x11;
-      const u1 = x1 + x10;
-      const w1 = x1 - x10;
-      const u2 = x2 + x9;
-      const w2 = x2 - x9;
-      const u3 = x3 + x8;
-      const w3 = x3 - x8;
-      const u4 = x4 + x7;
-      const w4 = x4 - x7;
-      const u5 = x5 + x6;
-      const w5 = x5 - x6;
-      // Folded taps (phase 0 +/- phase 3, phase 1 +/- phase 2) as literals: bundlers turn module-level
-      // constants into `var`s, which V8 reloads on every sample (measured 2x slower).
-      const s03 =
-        -0.006591796875 * u0 +
-        0.02587890625 * u1 -
-        0.0462646484375 * u2 +
-        0.080810546875 * u3 -
-        0.1617431640625 * u4 +
-        1.1094970703125 * u5;
-      const d03 =
-        0.010009765625 * w0 -
-        0.00390625 * w1 +
-        0.0069580078125 * w2 -
-        0.014404296875 * w3 +
-        0.0428466796875 * w4 -
-        0.8348388671875 * w5;
-      const s12 =
-        -0.048095703125 * u0 +
-        0.0623779296875 * u1 -
-        0.1099853515625 * u2 +
-        0.190673828125 * u3 -
-        0.3668212890625 * u4 +
-        1.244873046875 * u5;
-      const d12 =
-        -0.01025390625 * w0 -
-        0.0037841796875 * w1 +
-        0.0064697265625 * w2 -
-        0.012451171875 * w3 +
-        0.0338134765625 * w4 -
-        0.314697265625 * w5;
-      const v03 = (s03 < 0 ? -s03 : s03) + (d03 < 0 ? -d03 : d03);
-      const v12 = (s12 < 0 ? -s12 : s12) + (d12 < 0 ? -d12 : d12);
-      let v = (v03 > v12 ? v03 : v12) * 0.5;
-      const v5 = x5 < 0 ? -x5 : x5;
-      const v6 = x6 < 0 ? -x6 : x6;
-      if (v5 > v) v = v5;
-      if (v6 > v) v = v6;
-      if (v > blockMax) blockMax = v;
-      x11 = x10;
-      x10 = x9;
-      x9 = x8;
-      x8 = x7;
-      x7 = x6;
-      x6 = x5;
-      x5 = x4;
-      x4 = x3;
-      x3 = x2;
-      x2 = x1;
-      x1 = x0;
+  for (let c0 = b0; c0 < b1; c0 += RUN_BLOCKS) {
+    const c1 = Math.min(b1, c0 + RUN_BLOCKS);
+    const n = (c1 - c0) * LIMITER_BLOCK;
+    // Input frames lo..hi: the history, then the frames whose values belong to blocks c0..c1.
+    const lo = c0 * LIMITER_BLOCK + TRUE_PEAK_DELAY - HISTORY;
+    const hi = lo + HISTORY + n;
+    if (lo >= 0 && hi <= frames) runInput.set(data.subarray(lo, hi));
+    else for (let k = 0; k < hi - lo; k++) runInput[k] = sampleAt(data, frames, lo + k);
+    runOutput.fill(0, 0, n);
+    interpolatePeaks(runInput, HISTORY, HISTORY + n, runOutput, 0);
+    for (let b = c0; b < c1; b++) {
+      let blockMax = peaks[b]!;
+      const o = (b - c0) * LIMITER_BLOCK;
+      for (let k = o; k < o + LIMITER_BLOCK; k++) if (runOutput[k]! > blockMax) blockMax = runOutput[k]!;
+      peaks[b] = blockMax;
     }
-    peaks[block] = blockMax;
   }
 };
 
