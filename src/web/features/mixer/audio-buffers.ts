@@ -2,7 +2,7 @@
  * Big sample arrays are copied on the page in slices, one task each, so no single task blocks the main
  * thread: a structured clone of a 10-minute channel (about 100 MB) in one postMessage is one long task.
  */
-const COPY_SLICE = 1 << 21;
+const COPY_SLICE = 1 << 20;
 
 /** Gives the page's event loop a turn (a MessageChannel round trip: setTimeout(0) is clamped to 4 ms). */
 export const nextTask = (): Promise<void> =>

@@ -75,6 +75,8 @@ export class TrackLoader {
     this.#setSlot(type, (s) => ({ ...s, status: 'processing' }));
     try {
       const bytes = await readFileBytes(file, MIXER_TIMEOUTS.fileRead);
+      // User Timing marks: the long-task spec and DevTools line main-thread work up with these steps.
+      performance.mark(`mixer:${type}:read`);
       const work = this.#prepare(type, bytes);
       const track = await withTimeout(
         work,
@@ -107,11 +109,13 @@ export class TrackLoader {
 
   async #prepare(type: TrackType, bytes: ArrayBuffer): Promise<LoadedTrack> {
     const buffer = await decodeAtOwnRate(bytes, this.#d.fallbackRate());
+    performance.mark(`mixer:${type}:decoded`);
     const channels = Array.from({ length: buffer.numberOfChannels }, (_, c) => buffer.getChannelData(c));
     const [peaks] = await Promise.all([
       copyForTransfer(channels).then((copies) => this.#d.peaks.peaks(copies, { transfer: true })),
       this.#d.mix.setSource(type, channels, buffer.sampleRate),
     ]);
+    performance.mark(`mixer:${type}:handed-over`);
     return { buffer, peaks };
   }
 
