@@ -27,11 +27,21 @@ export default async function setup(project: TestProject) {
   // and several runs on one machine never share tables. All of them are dropped at the end.
   const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const prefix = `mym_test_${process.pid}_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
+  // Short-lived admin connections: one held for the whole run would crash the run with an unhandled
+  // 'error' event if PostgreSQL restarts meanwhile (the fault tests restart it on purpose).
+  const withAdmin = async <T>(fn: (c: pg.Client) => Promise<T>): Promise<T> => {
+    const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
+    admin.on('error', () => {});
+    await admin.connect();
+    try {
+      return await fn(admin);
+    } finally {
+      await admin.end().catch(() => {});
+    }
+  };
   let reachable = false;
   try {
-    await admin.connect();
-    await admin.query('select 1');
+    await withAdmin((c) => c.query('select 1'));
     reachable = true;
     project.provide('postgresAdminUrl', adminUrl);
     project.provide('postgresDbPrefix', prefix);
@@ -44,13 +54,16 @@ export default async function setup(project: TestProject) {
     project.provide('postgresSkipReason', reason);
   }
   return async () => {
-    if (reachable) {
-      const { rows } = await admin.query<{ datname: string }>('select datname from pg_database where datname like $1', [
-        `${prefix}%`,
-      ]);
-      for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`).catch(() => {});
-    }
-    await admin.end().catch(() => {});
+    if (!reachable) return;
+    await withAdmin(async (c) => {
+      const { rows } = await c.query<{ datname: string }>(
+        'select datname from pg_database where datname like $1',
+        [`${prefix}%`],
+      );
+      for (const { datname } of rows) {
+        await c.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`).catch(() => {});
+      }
+    }).catch(() => {});
   };
 }
 

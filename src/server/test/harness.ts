@@ -21,6 +21,7 @@ export function testPostgresUrl(): Promise<string> {
   workerDbUrl ??= (async () => {
     const name = `${inject('postgresDbPrefix')}_w${process.env.VITEST_POOL_ID ?? '0'}`;
     const admin = new pg.Client({ connectionString: inject('postgresAdminUrl') });
+    admin.on('error', () => {});
     await admin.connect();
     try {
       await admin.query(`CREATE DATABASE "${name}"`);
