@@ -191,6 +191,8 @@ test('the whole mixer flow: upload, arrange, apply, preview, mix, download WAV a
   expect(Math.abs(mp3.decodedSeconds - INSTRUMENTAL_SECONDS)).toBeLessThan(0.05);
   expect(mp3.rmsDb).toBeGreaterThan(-40);
   expect(mp3.peakDb).toBeLessThan(0);
+  const downloadReport = `WAV ${wav.decodedSeconds.toFixed(4)} s peak ${wav.peakDb.toFixed(2)} dBFS rms ${wav.rmsDb.toFixed(1)} dB; MP3 ${mp3.decodedSeconds.toFixed(4)} s peak ${mp3.peakDb.toFixed(2)} dBFS`;
+  console.log(`mixer downloads: ${downloadReport}; stages seen: ${stages.join(' → ')}`);
   testInfo.annotations.push({
     type: 'downloads',
     description: `WAV ${wav.decodedSeconds.toFixed(4)} s peak ${wav.peakDb.toFixed(2)} dBFS rms ${wav.rmsDb.toFixed(1)} dB; MP3 ${mp3.decodedSeconds.toFixed(4)} s peak ${mp3.peakDb.toFixed(2)} dBFS`,
