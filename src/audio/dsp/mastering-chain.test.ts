@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CUSTOM_SETTINGS, manualTargetLufs, PRESET_IDS, PRESETS } from '../../shared/mastering';
+import {
+  DEFAULT_CUSTOM_SETTINGS,
+  manualTargetLufs,
+  PRESET_IDS,
+  PRESETS,
+  TRUE_PEAK_CEILING_DBTP,
+} from '../../shared/mastering';
 import { TruePeakLimiter } from './limiter';
 import { measureLoudness } from './loudness';
-import { MASTERING_STAGES, type MasteringProgress, renderMaster } from './mastering-chain';
+import { limiterOptionsFor, MASTERING_STAGES, type MasteringProgress, renderMaster } from './mastering-chain';
 import { MasteringProcessor, masteringChainParams, presenceGainDb, shelfGainDb } from './mastering-processor';
 import { musicLike } from './test-signals';
 
@@ -137,7 +143,8 @@ describe('mastering render', () => {
     const report = await renderMaster(offline, RATE, { settings, targetLufs: -9 }, { yieldFn: immediate });
     // The worklet's path: the same processor, then the streaming limiter with the offline gain, in 128-frame quanta.
     const processor = new MasteringProcessor(RATE, 2, settings);
-    const limiter = new TruePeakLimiter(RATE, 2);
+    // The worklet must use the same limiter timing as the render (limiter scaled by loudness).
+    const limiter = new TruePeakLimiter(RATE, 2, limiterOptionsFor(TRUE_PEAK_CEILING_DBTP, settings));
     limiter.inputGain = 10 ** (report.gainDb / 20);
     const frames = source[0]!.length;
     const total = frames + limiter.latency;

@@ -52,6 +52,8 @@ export interface MasterRenderOptions {
    * download will have. The channels are left processed but without gain and limiting.
    */
   planOnly?: boolean;
+  /** Limiter timing (defaults: limiterOptionsFor the settings). */
+  limiter?: LimiterOptions;
 }
 
 export interface MasteringReport {
@@ -102,7 +104,19 @@ const STAGE_SPAN: Record<MasteringStage, [number, number]> = {
   limiting: [0.75, 1],
 };
 
-export const limiterOptionsFor = (ceilingDb: number): LimiterOptions => ({ ceilingDb });
+/**
+ * The limiter "scaled by loudness" (spec 9): up to Loudness 65 (Balanced) it releases in 60 ms; above, the
+ * release shortens 12x per 20 steps (5 ms at 85, the Loud preset), floored at 3 ms. A slow release cannot make
+ * a dynamic mix dense: every kick ducks the whole mix for the release time, so loudness stops rising with gain
+ * (the e2e material stalled at -11.2 LUFS for a -9 target); a fast one shapes the peaks and lets the body up.
+ */
+export const limiterOptionsFor = (ceilingDb: number, settings?: MasteringSettings): LimiterOptions => {
+  const loudness = settings?.loudness ?? 0;
+  if (loudness <= LIMITER_SLOW_UNTIL) return { ceilingDb };
+  const releaseMs = Math.max(3, 60 * 12 ** (-(loudness - LIMITER_SLOW_UNTIL) / 20));
+  return { ceilingDb, releaseMs };
+};
+const LIMITER_SLOW_UNTIL = 65;
 
 /** Masters `channels` in place and returns what it measured and did. */
 export const renderMaster = async (
@@ -163,7 +177,7 @@ export const renderMaster = async (
   report('loudness', 0);
   const blocks = Math.ceil(frames / LIMITER_BLOCK);
   const processedLufs = integratedFromBlocks(analysis.energy, frames, sampleRate);
-  const limiterOptions = limiterOptionsFor(ceilingDb);
+  const limiterOptions = { ...limiterOptionsFor(ceilingDb, options.settings), ...options.limiter, ceilingDb };
   const threshold = new LimiterGainComputer(sampleRate, limiterOptions).threshold;
   let gainDb = Number.isFinite(processedLufs) ? Math.min(maxGainDb, options.targetLufs - processedLufs) : 0;
   // Block true peaks are interpolated lazily, for the blocks that can matter at the gains tried.
