@@ -84,7 +84,7 @@ export const TrackSequencer = memo(function TrackSequencer({
         {!canApply ? <span className="text-sm text-amber-300">{MIXER_TEXT.upgrade}</span> : null}
         <div className="ml-auto flex items-center gap-2">
           <label htmlFor={volumeId} className="text-sm text-zinc-300">
-            Master volume <span className="text-xs text-zinc-500">({MIXER_TEXT.previewVolume})</span>
+            Master volume <span className="text-xs text-zinc-400">({MIXER_TEXT.previewVolume})</span>
           </label>
           <input
             id={volumeId}
