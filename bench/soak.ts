@@ -95,7 +95,7 @@ async function main() {
         res = await fetch(`${server.origin}/api/tracks`, {
           method: 'POST',
           headers: { ...auth, ...form.headers },
-          body: form.payload,
+          body: new Uint8Array(form.payload),
         });
         if (res.status === 201) {
           const { id } = (await res.json()) as { id: number };
