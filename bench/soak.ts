@@ -54,8 +54,9 @@ async function main() {
   const errors = new Map<string, number>();
   const counts = new Map<string, number>();
   try {
+    // Eight users: one upload every 2 s each, so a slow moment does not look like 3 parallel uploads.
     const users = await Promise.all(
-      [0, 1, 2, 3].map((i) => registerUser(server.origin, `soak${i}@example.test`)),
+      Array.from({ length: 8 }, (_, i) => registerUser(server.origin, `soak${i}@example.test`)),
     );
     for (const u of users) await subscribeOverHttp(server.origin, u.token, 'unlimited');
     const form = multipart([
