@@ -21,8 +21,10 @@ describe('true-peak interpolator', () => {
     for (let j = 0; j < n; j++) {
       const i = HISTORY + j;
       const plain = Math.max(...reference(x, i).map(Math.abs), Math.abs(x[i - TRUE_PEAK_DELAY]!));
+      // A refined maximum at the last grid point of the previous input is reported with this one.
+      const around = Math.max(plain, ...reference(x, i - 1).map(Math.abs));
       expect(out[j]!).toBeGreaterThanOrEqual(plain - 1e-9);
-      expect(out[j]!).toBeLessThanOrEqual(plain * 1.25 + 1e-9);
+      expect(out[j]!).toBeLessThanOrEqual(around / Math.cos(Math.PI / 8) + 1e-9);
       if (out[j]! > plain + 1e-9) refined++;
     }
     // The parabola only adds where a grid maximum sits between two grid points, not everywhere.

@@ -61,10 +61,11 @@ export const TRUE_PEAK_TAPS: readonly (readonly number[])[] = designTaps();
 
 /**
  * Bound of the detector's output over max|x| of its inputs: the largest sum of |taps| of one phase, times
- * 1.25 for the parabolic refinement (its vertex is at most 1.25x the middle value).
+ * 1/cos(pi/8) for the parabolic refinement (capped there, see vertex()).
  */
 export const TRUE_PEAK_TAP_L1 =
-  1.25 * Math.max(...TRUE_PEAK_TAPS.map((row) => row.reduce((a, b) => a + Math.abs(b), 0)));
+  (1 / Math.cos(Math.PI / 8)) *
+  Math.max(...TRUE_PEAK_TAPS.map((row) => row.reduce((a, b) => a + Math.abs(b), 0)));
 
 /**
  * Peak of the parabola through three consecutive oversampled values whose middle one is the largest in
@@ -78,8 +79,12 @@ const vertex = (a: number, b: number, c: number): number => {
   const C = c * s;
   const den = A - 2 * B + C;
   if (den >= 0) return B;
-  return B - ((C - A) * (C - A)) / (8 * den);
+  const v = B - ((C - A) * (C - A)) / (8 * den);
+  // A sinusoid up to Nyquist peaks at most 1/cos(pi/8) over its nearest 4x grid point: a larger vertex is the
+  // parabola's own error, and the cap keeps the pruning bound (TRUE_PEAK_TAP_L1) tight.
+  return v < B * GRID_MISS ? v : B * GRID_MISS;
 };
+const GRID_MISS = 1 / Math.cos(Math.PI / 8);
 
 /**
  * For input indices i in [from, to) of `x` (x[i - HISTORY] must exist), the largest absolute oversampled
