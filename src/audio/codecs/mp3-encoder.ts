@@ -11,6 +11,12 @@ export const MP3_DEFAULT_BITRATE: Mp3Bitrate = 320;
 export const MP3_FRAME_SAMPLES = 1152;
 /** Frames handed to LAME per call: ~1.7 s at 44.1 kHz; between calls the job reports progress and can stop. */
 export const MP3_BLOCK_FRAMES = MP3_FRAME_SAMPLES * 64;
+/**
+ * Lossy coding adds overshoots: a 320 kbps encode of a master limited to -1.0 dBTP decodes up to ~0.4 dB
+ * hotter. The MP3 is made 0.5 dB quieter so the decoded file still meets the -1 dBTP ceiling.
+ */
+export const MP3_HEADROOM_DB = 0.5;
+const MP3_HEADROOM_GAIN = 10 ** (-MP3_HEADROOM_DB / 20);
 /** Output bytes gathered per Blob part. */
 const PART_BYTES = 1 << 20;
 
@@ -75,9 +81,15 @@ export const encodeMp3 = async (
       }
     }
   };
+  const scratch = kept.map(() => new Float32Array(MP3_BLOCK_FRAMES));
   for (let start = 0; start < frames; start += MP3_BLOCK_FRAMES) {
     const end = Math.min(frames, start + MP3_BLOCK_FRAMES);
-    take(encoder.encode(kept.map((c) => c.subarray(start, end))));
+    const block = kept.map((c, ch) => {
+      const out = scratch[ch]!.subarray(0, end - start);
+      for (let i = 0; i < out.length; i++) out[i] = c[start + i]! * MP3_HEADROOM_GAIN;
+      return out;
+    });
+    take(encoder.encode(block));
     options.onProgress?.(end / frames);
     if (options.between) await options.between();
     options.signal?.throwIfAborted();

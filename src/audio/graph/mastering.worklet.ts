@@ -6,9 +6,14 @@
  *
  * Built by Vite as a separate module (`?worker&url`), loaded with audioWorklet.addModule.
  */
-import { DEFAULT_CUSTOM_SETTINGS } from '../../shared/mastering';
+import {
+  DEFAULT_CUSTOM_SETTINGS,
+  type MasteringSettings,
+  TRUE_PEAK_CEILING_DBTP,
+} from '../../shared/mastering';
 import { LevelMeter } from '../dsp/level-meter';
 import { TruePeakLimiter } from '../dsp/limiter';
+import { limiterOptionsFor } from '../dsp/mastering-chain';
 import { MasteringProcessor } from '../dsp/mastering-processor';
 import {
   MASTERING_PROCESSOR_NAME,
@@ -34,6 +39,7 @@ const QUANTUM = 128;
 class MasteringChainProcessor extends AudioWorkletProcessor {
   #processor: MasteringProcessor;
   #limiter: TruePeakLimiter;
+  #releaseMs: number | undefined;
   #meter: LevelMeter | null;
   #buffers = [new Float32Array(QUANTUM), new Float32Array(QUANTUM)];
   #alive = true;
@@ -41,8 +47,9 @@ class MasteringChainProcessor extends AudioWorkletProcessor {
   constructor(options: { processorOptions?: MasteringProcessorOptions }) {
     super(options);
     const o = options.processorOptions;
-    this.#processor = new MasteringProcessor(sampleRate, CHANNELS, o?.settings ?? DEFAULT_CUSTOM_SETTINGS);
-    this.#limiter = new TruePeakLimiter(sampleRate, CHANNELS);
+    const settings = o?.settings ?? DEFAULT_CUSTOM_SETTINGS;
+    this.#processor = new MasteringProcessor(sampleRate, CHANNELS, settings);
+    this.#limiter = this.#limiterFor(settings);
     this.#limiter.inputGain = 10 ** ((o?.gainDb ?? 0) / 20);
     const interval = o?.meterIntervalMs ?? 100;
     this.#meter =
@@ -57,13 +64,26 @@ class MasteringChainProcessor extends AudioWorkletProcessor {
     this.#post({ type: 'ready', latencyFrames: this.#limiter.latency });
   }
 
+  /** The same limiter timing the offline render uses for these settings (release follows loudness). */
+  #limiterFor(settings: MasteringSettings): TruePeakLimiter {
+    this.#releaseMs = limiterOptionsFor(TRUE_PEAK_CEILING_DBTP, settings).releaseMs;
+    return new TruePeakLimiter(sampleRate, CHANNELS, limiterOptionsFor(TRUE_PEAK_CEILING_DBTP, settings));
+  }
+
   #post(event: MasteringNodeEvent): void {
     this.port.postMessage(event);
   }
 
   #onMessage(message: MasteringNodeMessage): void {
-    if (message.type === 'settings') this.#processor.update(message.settings);
-    else if (message.type === 'gain') this.#limiter.inputGain = 10 ** (message.gainDb / 20);
+    if (message.type === 'settings') {
+      this.#processor.update(message.settings);
+      // A new release time needs a new limiter (its latency is unchanged); the input gain carries over.
+      if (limiterOptionsFor(TRUE_PEAK_CEILING_DBTP, message.settings).releaseMs !== this.#releaseMs) {
+        const gain = this.#limiter.inputGain;
+        this.#limiter = this.#limiterFor(message.settings);
+        this.#limiter.inputGain = gain;
+      }
+    } else if (message.type === 'gain') this.#limiter.inputGain = 10 ** (message.gainDb / 20);
     else if (message.type === 'reset') {
       this.#processor.reset();
       this.#limiter.reset();
