@@ -10,10 +10,16 @@ const BENCHES = [
   { name: 'audio-encode', file: 'bench/audio-encode.ts' },
   { name: 'upload', file: 'bench/upload-memory.bench.ts' },
   { name: 'mastering-screen', file: 'bench/mastering-screen.bench.ts' },
+  { name: 'load', file: 'bench/load.ts' },
+  { name: 'upload-concurrent', file: 'bench/upload-concurrent.ts' },
+  // Ten minutes long: runs only when asked for by name (`npm run bench -- soak`).
+  { name: 'soak', file: 'bench/soak.ts', optIn: true },
 ];
 
 const filters = process.argv.slice(2);
-const selected = BENCHES.filter((b) => filters.length === 0 || filters.some((f) => b.name.includes(f)));
+const selected = BENCHES.filter((b) =>
+  filters.length === 0 ? !b.optIn : filters.some((f) => b.name.includes(f)),
+);
 let failed = 0;
 for (const bench of selected) {
   if (!fs.existsSync(bench.file)) {
