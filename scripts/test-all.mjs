@@ -70,6 +70,13 @@ run('type check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.web.json']);
 run('type check (server)', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.node.json']);
 run('lint and format', 'npx', ['biome', 'ci', '.']);
 run('unit and server tests', 'npx', ['vitest', 'run']);
+// Stops and restarts the machine's PostgreSQL under load: only on CI, which runs alone, and in a step of its
+// own so no other suite loses its database meanwhile.
+if (process.env.CI === 'true') {
+  run('PostgreSQL restart under load', 'npx', ['vitest', 'run', 'tests/faults-pg-restart.test.ts'], {
+    FAULTS_RESTART_PG: '1',
+  });
+}
 run('build', 'npm', ['run', 'build:app']);
 run('browser tests (Playwright, Chromium)', 'npx', ['playwright', 'test']);
 console.log('\nAll checks passed.');
