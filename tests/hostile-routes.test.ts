@@ -330,7 +330,7 @@ describeEachDatabase('hostile input on every module', (ctx) => {
     const unknown: number[] = [];
     let kb: unknown;
     let ub: unknown;
-    for (let i = 0; i < 8; i++) {
+    for (let i = 0; i < 15; i++) {
       const k = await time('known@example.test');
       const u = await time(`nobody${i}@example.test`);
       known.push(k.ms);
@@ -343,9 +343,10 @@ describeEachDatabase('hostile input on every module', (ctx) => {
     console.log(
       `login timing: known email median ${median(known).toFixed(1)} ms, unknown ${median(unknown).toFixed(1)} ms`,
     );
-    // Both pay one password hash: the medians stay within a factor of 2 (a missing hash would be ~100×).
-    expect(median(unknown) / median(known)).toBeGreaterThan(0.5);
-    expect(median(unknown) / median(known)).toBeLessThan(2);
+    // Both pay one password hash: the medians stay within a factor of 3 (a missing hash would be ~100× with
+    // production parameters); a wide band, since these machines are shared and noisy.
+    expect(median(unknown) / median(known)).toBeGreaterThan(1 / 3);
+    expect(median(unknown) / median(known)).toBeLessThan(3);
   });
 });
 
