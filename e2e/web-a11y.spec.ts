@@ -55,6 +55,8 @@ test('signed-in routes, menus and dialogs have no serious accessibility violatio
   await expect(page.getByRole('dialog')).toBeVisible();
   await checkA11y(page, 'delete dialog');
   await page.keyboard.press('Escape');
+  // The dialog hides the rest of the page (aria-hidden) until it has fully closed.
+  await expect(page.getByRole('dialog')).toBeHidden();
   await page.getByRole('button', { name: `Account menu for ${username}` }).click();
   await expect(page.getByRole('menu')).toBeVisible();
   await checkA11y(page, 'account menu');

@@ -24,7 +24,8 @@ export function UserMenu({ user }: { user: PublicUser }) {
   const go = (to: string) => () => navigate(to);
 
   return (
-    <DropdownMenu>
+    // Non-modal: a modal menu hides the page with aria-hidden while its controls stay focusable (axe).
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger
         aria-label={`Account menu for ${user.username}`}
         className="flex items-center gap-3 rounded-full p-0.5 pr-1 focus-visible:outline-2 focus-visible:outline-violet-400 md:rounded-lg md:pr-3"
