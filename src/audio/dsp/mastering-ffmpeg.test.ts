@@ -9,7 +9,7 @@ import { decodeWav } from '../codecs/wav-decoder';
 import { encodeWav } from '../codecs/wav-encoder';
 import { measureLoudness } from './loudness';
 import { renderMaster } from './mastering-chain';
-import { ffmpegAvailable } from './node-tools.test-helper';
+import { ffmpegAvailable, ffmpegEbur128OnFile } from './node-tools.test-helper';
 
 const RATE = 44_100;
 const immediate = () => Promise.resolve();
@@ -18,56 +18,6 @@ interface Generator {
   synthTrack(style: 'pop', seconds: number, sampleRate: number): Float32Array[];
   wavBytes(channels: Float32Array[], sampleRate: number): Uint8Array;
 }
-interface ChildProcess {
-  spawnSync(
-    command: string,
-    args: string[],
-    options: { encoding: 'utf8'; maxBuffer?: number },
-  ): { status: number | null; stderr: string };
-}
-interface Fs {
-  writeFileSync(path: string, data: Uint8Array): void;
-  mkdtempSync(prefix: string): string;
-  rmSync(path: string, options: { recursive: boolean; force: boolean }): void;
-}
-
-/** ffmpeg's integrated loudness and true peak of a file, as e2e/helpers/mastering-audio.ts reads them. */
-const ffmpegOnFile = async (bytes: Uint8Array): Promise<{ integrated: number; truePeak: number }> => {
-  const child = (await import('node:child_process' as string)) as ChildProcess;
-  const fs = (await import('node:fs' as string)) as Fs;
-  const tmp = ((await import('node:os' as string)) as { tmpdir(): string }).tmpdir();
-  const dir = fs.mkdtempSync(`${tmp}/master-ffmpeg-`);
-  try {
-    const file = `${dir}/master.wav`;
-    fs.writeFileSync(file, bytes);
-    const run = child.spawnSync(
-      'ffmpeg',
-      [
-        '-hide_banner',
-        '-nostats',
-        '-filter_threads',
-        '1',
-        '-i',
-        file,
-        '-af',
-        'ebur128=peak=true',
-        '-f',
-        'null',
-        '-',
-      ],
-      { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
-    );
-    if (run.status !== 0) throw new Error(`ffmpeg failed: ${run.stderr.slice(-500)}`);
-    const summary = run.stderr.slice(run.stderr.lastIndexOf('Summary:'));
-    return {
-      integrated: Number(summary.match(/I:\s+(-?[\d.]+) LUFS/)?.[1]),
-      truePeak: Number(summary.match(/Peak:\s+(-?[\d.]+) dBFS/)?.[1]),
-    };
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-};
-
 const concat = (parts: Uint8Array[]): Uint8Array => {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
@@ -95,7 +45,7 @@ describe.skipIf(!hasFfmpeg)('mastered e2e material measured by ffmpeg', () => {
       );
       const bytes = concat(encodeWav(source, RATE));
       const ours = measureLoudness(decodeWav(bytes).channels, RATE);
-      const theirs = await ffmpegOnFile(bytes);
+      const theirs = await ffmpegEbur128OnFile(bytes);
       console.log(
         `${id}: gain ${report.gainDb.toFixed(2)} dB, GR ${report.limiterMinGainDb.toFixed(2)} dB, ` +
           `ffmpeg ${theirs.integrated} LUFS ${theirs.truePeak} dBTP, ours ${ours.integratedLufs.toFixed(2)} LUFS ` +

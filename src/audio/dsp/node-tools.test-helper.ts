@@ -64,15 +64,18 @@ export interface FfmpegLoudness {
 }
 
 /** Runs `ffmpeg -af ebur128=peak=true` on the channels and parses its summary. */
-export const ffmpegEbur128 = async (
+export const ffmpegEbur128 = (
   channels: readonly Float32Array[],
   sampleRate: number,
-): Promise<FfmpegLoudness> => {
+): Promise<FfmpegLoudness> => ffmpegEbur128OnFile(floatWav(channels, sampleRate));
+
+/** The same measurement of a whole audio file's bytes (e.g. an exported 16-bit WAV). */
+export const ffmpegEbur128OnFile = async (bytes: Uint8Array): Promise<FfmpegLoudness> => {
   const { child, fs, tmp } = await load();
   const dir = fs.mkdtempSync(`${tmp}/ebur128-`);
   try {
     const file = `${dir}/in.wav`;
-    fs.writeFileSync(file, floatWav(channels, sampleRate));
+    fs.writeFileSync(file, bytes);
     const run = child.spawnSync(
       'ffmpeg',
       [
