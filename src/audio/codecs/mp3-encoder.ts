@@ -43,17 +43,47 @@ let compiled: WebAssembly.Module | null = null;
 
 /**
  * MPEG-1 Layer III at a constant bitrate (320 kbps by default) through LAME compiled to WebAssembly.
- * Returns the file as Blob parts, led by a LAME Info tag (see mp3-info-tag.ts). encode() hands back a view into the wasm memory, overwritten by the next
- * call, so every output is copied before the next block.
+ * Returns the file as Blob parts, led by a LAME Info tag (see mp3-info-tag.ts).
  */
 export const encodeMp3 = async (
   channels: readonly Float32Array[],
   sampleRate: number,
   options: Mp3EncodeOptions,
 ): Promise<Uint8Array<ArrayBuffer>[]> => {
+  const parts = await encodeMp3Frames(channels, sampleRate, options);
+  // The gapless Info tag goes first: decoders then trim LAME's delay and padding to the exact input length.
+  return [
+    lameInfoFrame(
+      parts,
+      channels[0]!.length,
+      options.bitrate ?? MP3_DEFAULT_BITRATE,
+    ) as Uint8Array<ArrayBuffer>,
+    ...parts,
+  ];
+};
+
+/** Which samples of the input to encode (a segment of a parallel encode; see mp3-parallel.ts). */
+export interface Mp3Range {
+  start?: number;
+  end?: number;
+}
+
+/**
+ * LAME's frames for the samples [start, end) of the input, without an Info tag, as Blob parts.
+ * encode() hands back a view into the wasm memory, overwritten by the next call, so every output is
+ * copied (into the current part) before the next block.
+ */
+export const encodeMp3Frames = async (
+  channels: readonly Float32Array[],
+  sampleRate: number,
+  options: Mp3EncodeOptions & Mp3Range,
+): Promise<Uint8Array<ArrayBuffer>[]> => {
   const kept = exportChannels(channels);
   validSampleRate(sampleRate);
   options.signal?.throwIfAborted();
+  const first = options.start ?? 0;
+  const last = Math.min(options.end ?? kept[0]!.length, kept[0]!.length);
+  if (!(first >= 0 && first < last)) throw new ExportError('MP3 segment is empty');
   const encoder = await createEncoder('audio/mpeg', compiled ?? options.wasm, (module) => {
     compiled = module;
   });
@@ -63,7 +93,6 @@ export const encodeMp3 = async (
     bitrate: options.bitrate ?? MP3_DEFAULT_BITRATE,
     outputSampleRate: outputRate(sampleRate),
   });
-  const frames = kept[0]!.length;
   const parts: Uint8Array<ArrayBuffer>[] = [];
   let pending = new Uint8Array(PART_BYTES);
   let filled = 0;
@@ -82,24 +111,20 @@ export const encodeMp3 = async (
     }
   };
   const scratch = kept.map(() => new Float32Array(MP3_BLOCK_FRAMES));
-  for (let start = 0; start < frames; start += MP3_BLOCK_FRAMES) {
-    const end = Math.min(frames, start + MP3_BLOCK_FRAMES);
+  for (let start = first; start < last; start += MP3_BLOCK_FRAMES) {
+    const end = Math.min(last, start + MP3_BLOCK_FRAMES);
     const block = kept.map((c, ch) => {
       const out = scratch[ch]!.subarray(0, end - start);
       for (let i = 0; i < out.length; i++) out[i] = c[start + i]! * MP3_HEADROOM_GAIN;
       return out;
     });
     take(encoder.encode(block));
-    options.onProgress?.(end / frames);
+    options.onProgress?.((end - first) / (last - first));
     if (options.between) await options.between();
     options.signal?.throwIfAborted();
   }
   take(encoder.finalize());
   if (filled > 0) parts.push(pending.slice(0, filled));
   if (parts.length === 0) throw new ExportError('MP3 encoder produced no data');
-  // The gapless Info tag goes first: decoders then trim LAME's delay and padding to the exact input length.
-  return [
-    lameInfoFrame(parts, frames, options.bitrate ?? MP3_DEFAULT_BITRATE) as Uint8Array<ArrayBuffer>,
-    ...parts,
-  ];
+  return parts;
 };
