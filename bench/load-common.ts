@@ -59,15 +59,36 @@ export function runWrk(
   };
 }
 
-/** Lua for wrk: sets headers and, when given, a JSON body made per request by `bodyExpr` (Lua). */
-export function wrkLua(o: { method: string; headers: Record<string, string>; bodyExpr?: string }): string {
+/**
+ * Lua for wrk: sets headers and, when given, a JSON body made per request by `bodyExpr` (Lua) and a header
+ * whose value rotates over `rotate.values` (one session per request in turn, like many signed-in users).
+ */
+export function wrkLua(o: {
+  method: string;
+  headers: Record<string, string>;
+  bodyExpr?: string;
+  rotate?: { header: string; values: string[] };
+}): string {
   const headers = Object.entries(o.headers)
     .map(([k, v]) => `wrk.headers[${JSON.stringify(k)}] = ${JSON.stringify(v)}`)
     .join('\n');
-  const body = o.bodyExpr
-    ? `counter = 0\nrequest = function()\n  counter = counter + 1\n  return wrk.format(nil, nil, nil, ${o.bodyExpr})\nend`
+  if (!o.bodyExpr && !o.rotate) return `wrk.method = ${JSON.stringify(o.method)}\n${headers}\n`;
+  const values = o.rotate ? `values = { ${o.rotate.values.map((v) => JSON.stringify(v)).join(', ')} }` : '';
+  const rotate = o.rotate
+    ? `  wrk.headers[${JSON.stringify(o.rotate.header)}] = values[(counter % #values) + 1]\n`
     : '';
-  return `wrk.method = ${JSON.stringify(o.method)}\n${headers}\n${body}\n`;
+  return [
+    `wrk.method = ${JSON.stringify(o.method)}`,
+    headers,
+    values,
+    'counter = 0',
+    'request = function()',
+    '  counter = counter + 1',
+    rotate,
+    `  return wrk.format(nil, nil, nil, ${o.bodyExpr ?? 'nil'})`,
+    'end',
+    '',
+  ].join('\n');
 }
 
 /** The bare Fastify hello-world in its own process; resolves with its URL and a stop function. */

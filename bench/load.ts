@@ -9,10 +9,13 @@
  *   LOAD_SECONDS=20 LOAD_CONNECTIONS=32 ...    (longer runs, more connections)
  *
  * Every spend uses a fresh idempotency key, so each one is a real conditional UPDATE plus a ledger insert.
+ * Requests rotate over SESSIONS signed-in sessions (rows inserted for the one user), so the session lookups
+ * are as varied as many users' would be.
  * The user holds enough crowns (granted with a matching ledger row) never to run out during the run.
  */
 import path from 'node:path';
 import { openPglite } from '../src/server/db/client';
+import { hashToken, newToken } from '../src/server/security/tokens';
 import { subscribeOverHttp } from '../tests/helpers/http-flows';
 import {
   registerUser,
@@ -27,6 +30,13 @@ const SECONDS = Number(process.env.LOAD_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 16);
 const only = process.argv.slice(2);
 const GRANT = 10_000_000;
+/** Signed-in sessions the requests rotate over, as if that many users were active at once. */
+const SESSIONS = Number(process.env.LOAD_SESSIONS ?? 64);
+
+const sessionSql = (userId: number, tokens: string[]) =>
+  `INSERT INTO sessions (id_hash, user_id, expires_at) VALUES ${tokens
+    .map((t) => `('${hashToken(t)}', ${userId}, now() + interval '1 day')`)
+    .join(', ')}`;
 
 const grantSql = (userId: number) => [
   `UPDATE users SET crowns = crowns + ${GRANT} WHERE id = ${userId}`,
@@ -46,24 +56,26 @@ async function prepare(kind: 'pglite' | 'postgres') {
   let server: ServerProcess = await startServerProcess(`load-${kind}`, env);
   const { token, id } = await registerUser(server.origin, `load-${kind}@example.test`);
   await subscribeOverHttp(server.origin, token, 'unlimited');
+  const tokens = [token, ...Array.from({ length: SESSIONS - 1 }, newToken)];
+  const setupSql = [...grantSql(id), sessionSql(id, tokens.slice(1))];
   if (pgDb) {
     const pg = (await import('pg')).default;
     const c = new pg.Client({ connectionString: pgDb.url });
     await c.connect();
-    for (const q of grantSql(id)) await c.query(q);
+    for (const q of setupSql) await c.query(q);
     await c.end();
   } else {
     // PGlite belongs to one process: stop the server, grant, start it again on the same folder.
     await server.stop();
     const db = await openPglite(path.join(dataDir, 'pglite'));
     const { sql } = await import('drizzle-orm');
-    for (const q of grantSql(id)) await db.db.execute(sql.raw(q));
+    for (const q of setupSql) await db.db.execute(sql.raw(q));
     await db.close();
     server = await startServerProcess(`load-${kind}`, env, { port: server.port });
   }
   return {
     origin: server.origin,
-    token,
+    tokens,
     async close() {
       await server.stop();
       await pgDb?.drop();
@@ -87,7 +99,7 @@ async function main() {
     return;
   }
   console.log(
-    `wrk -t1 -c${CONNECTIONS} -d${SECONDS}s on loopback; server: one process of src/server/main.ts (NODE_ENV=production); load average before: ${loadAverage()}`,
+    `wrk -t1 -c${CONNECTIONS} -d${SECONDS}s on loopback, ${SESSIONS} sessions; server: one process of src/server/main.ts (NODE_ENV=production); load average before: ${loadAverage()}`,
   );
   const runId = Date.now().toString(36);
   let failed = false;
@@ -110,22 +122,23 @@ async function main() {
       });
       await hello.stop();
       rows.push(ref);
-      const auth = { 'x-auth-token': prepared.token };
+      const rotate = { header: 'x-auth-token', values: prepared.tokens };
       const userUrl = `${prepared.origin}/api/auth/user`;
       runWrk('warm-up', userUrl, {
         seconds: 2,
         connections: CONNECTIONS,
-        lua: wrkLua({ method: 'GET', headers: auth }),
+        lua: wrkLua({ method: 'GET', headers: {}, rotate }),
       });
       const user = runWrk(`GET /api/auth/user [${kind}]`, userUrl, {
         seconds: SECONDS,
         connections: CONNECTIONS,
-        lua: wrkLua({ method: 'GET', headers: auth }),
+        lua: wrkLua({ method: 'GET', headers: {}, rotate }),
       });
       rows.push({ ...user, ratio: user.rps / ref.rps });
       const spendLua = wrkLua({
         method: 'POST',
-        headers: { ...auth, 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json' },
+        rotate,
         bodyExpr: `'{"type":"mastering","idempotencyKey":"load-${kind}-${runId}-' .. counter .. '"}'`,
       });
       const spend = runWrk(`POST /api/spend-credit [${kind}]`, `${prepared.origin}/api/spend-credit`, {

@@ -1,6 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { PublicConfig } from '../shared/api/config';
@@ -10,6 +9,7 @@ import { notFound } from './errors';
 import { sessionTokenOf } from './http/auth-context';
 import { registerCsrfGuard } from './http/csrf';
 import { registerErrorHandler } from './http/error-handler';
+import { registerSecurityHeaders } from './http/security-headers';
 import { loggerOptions } from './http/logging';
 import { registerSpa } from './http/spa';
 import {
@@ -76,29 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // --- external plugins -------------------------------------------------------------------------------
   app.removeContentTypeParser('text/plain');
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
-        workerSrc: ["'self'", 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    // Cross-origin isolation: precise timers and SharedArrayBuffer for the audio meters.
-    crossOriginEmbedderPolicy: { policy: 'require-corp' },
-    crossOriginOpenerPolicy: { policy: 'same-origin' },
-    hsts: config.production ? { maxAge: 31536000, includeSubDomains: true } : false,
-  });
+  registerSecurityHeaders(app, { production: config.production });
 
   // --- app services ----------------------------------------------------------------------------------
   const sessions = createSessionService(db, config.sessionTtlSeconds);
