@@ -91,8 +91,11 @@ export function wrkLua(o: {
   ].join('\n');
 }
 
-/** The bare Fastify hello-world in its own process; resolves with its URL and a stop function. */
-export async function startHelloWorld(): Promise<{
+/**
+ * The bare Fastify hello-world in its own process (with `pgUrl`: plus one PostgreSQL query per request);
+ * resolves with its URL and a stop function.
+ */
+export async function startHelloWorld(pgUrl?: string): Promise<{
   url: string;
   child: ChildProcess;
   stop(): Promise<void>;
@@ -102,6 +105,7 @@ export async function startHelloWorld(): Promise<{
     ['--import', 'tsx', path.join(import.meta.dirname, 'load-hello-server.ts')],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, ...(pgUrl ? { HELLO_PG_URL: pgUrl } : {}) },
     },
   );
   const port = await new Promise<number>((resolve, reject) => {
@@ -120,6 +124,7 @@ export async function startHelloWorld(): Promise<{
       new Promise((resolve) => {
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
       }),
   };
 }

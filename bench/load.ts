@@ -9,9 +9,9 @@
  *   LOAD_SECONDS=20 LOAD_CONNECTIONS=32 ...    (longer runs, more connections)
  *
  * Every spend uses a fresh idempotency key, so each one is a real conditional UPDATE plus a ledger insert.
- * Requests rotate over SESSIONS signed-in sessions (rows inserted for the one user), so the session lookups
- * are as varied as many users' would be.
- * The user holds enough crowns (granted with a matching ledger row) never to run out during the run.
+ * Requests rotate over SESSIONS signed-in sessions of USERS users (rows inserted by the benchmark), so session
+ * lookups and spends are as varied as many users' would be. Every user holds enough crowns (granted with a
+ * matching ledger row) never to run out during the run.
  */
 import path from 'node:path';
 import { openPglite } from '../src/server/db/client';
@@ -30,20 +30,30 @@ const SECONDS = Number(process.env.LOAD_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 16);
 const only = process.argv.slice(2);
 const GRANT = 10_000_000;
-/** Signed-in sessions the requests rotate over, as if that many users were active at once. */
+/** Signed-in sessions the requests rotate over, spread over USERS users, as if they were all active at once. */
 const SESSIONS = Number(process.env.LOAD_SESSIONS ?? 64);
+const USERS = Number(process.env.LOAD_USERS ?? 16);
 
-const sessionSql = (userId: number, tokens: string[]) =>
-  `INSERT INTO sessions (id_hash, user_id, expires_at) VALUES ${tokens
-    .map((t) => `('${hashToken(t)}', ${userId}, now() + interval '1 day')`)
-    .join(', ')}`;
-
-const grantSql = (userId: number) => [
-  `UPDATE users SET crowns = crowns + ${GRANT} WHERE id = ${userId}`,
-  `INSERT INTO credit_ledger (user_id, currency, delta, reason, reference) VALUES (${userId}, 'crown', ${GRANT}, 'bench_grant', 'bench:grant:${userId}')`,
+/**
+ * Copies the registered (subscribed) user into USERS - 1 more, grants every one GRANT crowns with its ledger
+ * row, and signs `tokens` in, in turn over the users.
+ */
+const setupSql = (userId: number, tokens: string[]) => [
+  `INSERT INTO users (email, username, password_hash, subscription_type, subscription_status, current_period_end,
+     mix_credits, mastering_credits)
+   SELECT 'copy-' || g || '-' || email, username || g, password_hash, subscription_type, subscription_status,
+     current_period_end, mix_credits, mastering_credits
+   FROM users, generate_series(1, ${USERS - 1}) g WHERE id = ${userId}`,
+  `UPDATE users SET crowns = crowns + ${GRANT}`,
+  `INSERT INTO credit_ledger (user_id, currency, delta, reason, reference)
+   SELECT id, 'crown', ${GRANT}, 'bench_grant', 'bench:grant:' || id FROM users`,
+  `INSERT INTO sessions (id_hash, user_id, expires_at)
+   SELECT t.h, u.id, now() + interval '1 day'
+   FROM unnest(ARRAY[${tokens.map((t) => `'${hashToken(t)}'`).join(', ')}]) WITH ORDINALITY t(h, i)
+   JOIN (SELECT id, row_number() OVER (ORDER BY id) AS n FROM users) u ON u.n = ((t.i - 1) % ${USERS}) + 1`,
 ];
 
-/** A server with one Unlimited user holding GRANT crowns; returns its origin and the user's token. */
+/** A server with USERS Unlimited users holding GRANT crowns each; returns its origin and SESSIONS tokens. */
 async function prepare(kind: 'pglite' | 'postgres') {
   const dataDir = tempDir(`load-${kind}`);
   const pgDb = kind === 'postgres' ? await scratchPostgres('load') : undefined;
@@ -56,26 +66,26 @@ async function prepare(kind: 'pglite' | 'postgres') {
   let server: ServerProcess = await startServerProcess(`load-${kind}`, env);
   const { token, id } = await registerUser(server.origin, `load-${kind}@example.test`);
   await subscribeOverHttp(server.origin, token, 'unlimited');
-  const tokens = [token, ...Array.from({ length: SESSIONS - 1 }, newToken)];
-  const setupSql = [...grantSql(id), sessionSql(id, tokens.slice(1))];
+  const tokens = Array.from({ length: SESSIONS }, newToken);
   if (pgDb) {
     const pg = (await import('pg')).default;
     const c = new pg.Client({ connectionString: pgDb.url });
     await c.connect();
-    for (const q of setupSql) await c.query(q);
+    for (const q of setupSql(id, tokens)) await c.query(q);
     await c.end();
   } else {
     // PGlite belongs to one process: stop the server, grant, start it again on the same folder.
     await server.stop();
     const db = await openPglite(path.join(dataDir, 'pglite'));
     const { sql } = await import('drizzle-orm');
-    for (const q of setupSql) await db.db.execute(sql.raw(q));
+    for (const q of setupSql(id, tokens)) await db.db.execute(sql.raw(q));
     await db.close();
     server = await startServerProcess(`load-${kind}`, env, { port: server.port });
   }
   return {
     origin: server.origin,
     tokens,
+    pgUrl: pgDb?.url,
     async close() {
       await server.stop();
       await pgDb?.drop();
@@ -99,7 +109,7 @@ async function main() {
     return;
   }
   console.log(
-    `wrk -t1 -c${CONNECTIONS} -d${SECONDS}s on loopback, ${SESSIONS} sessions; server: one process of src/server/main.ts (NODE_ENV=production); load average before: ${loadAverage()}`,
+    `wrk -t1 -c${CONNECTIONS} -d${SECONDS}s on loopback, ${SESSIONS} sessions of ${USERS} users; server: one process of src/server/main.ts (NODE_ENV=production); load average before: ${loadAverage()}`,
   );
   const runId = Date.now().toString(36);
   let failed = false;
@@ -122,6 +132,17 @@ async function main() {
       });
       await hello.stop();
       rows.push(ref);
+      if (prepared.pgUrl) {
+        // Context for the ratio: the same bare server paying one PostgreSQL round trip per request.
+        const withQuery = await startHelloWorld(prepared.pgUrl);
+        runWrk('warm-up', withQuery.url, { seconds: 2, connections: CONNECTIONS });
+        const floor = runWrk('  hello-world + SELECT 1 per request', withQuery.url, {
+          seconds: SECONDS,
+          connections: CONNECTIONS,
+        });
+        await withQuery.stop();
+        rows.push({ ...floor, ratio: floor.rps / ref.rps });
+      }
       const rotate = { header: 'x-auth-token', values: prepared.tokens };
       const userUrl = `${prepared.origin}/api/auth/user`;
       runWrk('warm-up', userUrl, {
