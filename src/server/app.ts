@@ -9,8 +9,8 @@ import { notFound } from './errors';
 import { sessionTokenOf } from './http/auth-context';
 import { registerCsrfGuard } from './http/csrf';
 import { registerErrorHandler } from './http/error-handler';
-import { registerSecurityHeaders } from './http/security-headers';
 import { loggerOptions } from './http/logging';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
 import {
   memoryUploadSlots,
