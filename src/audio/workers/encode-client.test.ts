@@ -1,13 +1,17 @@
 /// <reference types="node" />
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { afterEach, describe, expect, it } from 'vitest';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { EXPORT_MESSAGES } from '../codecs/export-errors';
 import { decodeWav } from '../codecs/wav-decoder';
+import { musicLike } from '../dsp/test-signals';
 import { EncoderClient } from './encode-client';
 import { createEncodeHandlers } from './encode-handlers';
 import type { EncodeApi } from './encode-protocol';
-import { type RpcEndpoint, serveRpc } from './worker-rpc';
+import { type RpcEndpoint, type RpcHandlers, serveRpc, WorkerCrashedError } from './worker-rpc';
 
 const require = createRequire(import.meta.url);
 const wasm = readFileSync(require.resolve('wasm-media-encoders/wasm/mp3'));
@@ -17,12 +21,26 @@ const ports: MessagePort[] = [];
 afterEach(() => {
   for (const p of ports.splice(0)) p.close();
 });
+const spawned: MessagePort[] = [];
+/** Segment jobs started, and those that saw their cancel signal. */
+let segmentsStarted = 0;
+let segmentsCancelled = 0;
 const factory = () => {
   const channel = new MessageChannel();
   ports.push(channel.port1, channel.port2);
-  serveRpc<EncodeApi>(channel.port2 as unknown as RpcEndpoint, createEncodeHandlers(wasm));
+  const handlers: RpcHandlers<EncodeApi> = createEncodeHandlers(wasm);
+  const segment = handlers.mp3Segment;
+  handlers.mp3Segment = (request, context) => {
+    segmentsStarted++;
+    context.signal.addEventListener('abort', () => segmentsCancelled++);
+    return segment(request, context);
+  };
+  serveRpc<EncodeApi>(channel.port2 as unknown as RpcEndpoint, handlers);
+  spawned.push(channel.port1);
   return channel.port1 as unknown as Worker;
 };
+const dir = mkdtempSync(join(tmpdir(), 'encode-client-test-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const sine = (n: number) => Float32Array.from({ length: n }, (_, i) => 0.5 * Math.sin(i / 7));
 
@@ -56,6 +74,70 @@ describe('EncoderClient over the encoder handlers', () => {
       },
     });
     await expect(job).rejects.toThrow(/abort/i);
+    client.dispose();
+  });
+
+  it.runIf(existsSync('/usr/bin/ffmpeg'))(
+    'splits a long MP3 over two workers: one file of exactly the input length, progress to 1, input moved',
+    async () => {
+      const client = new EncoderClient(factory);
+      const before = spawned.length;
+      const input = musicLike({ seconds: 25, sampleRate: 44_100, seed: 4 });
+      const length = input[0]!.length;
+      const progress: number[] = [];
+      const blob = await client.mp3(input, 44_100, {
+        workers: 2,
+        transfer: true,
+        onProgress: (f) => progress.push(f),
+      });
+      expect(spawned.length - before).toBe(2);
+      expect(input[0]!.length).toBe(0); // moved to the first worker
+      expect(progress).toEqual([...progress].sort((a, b) => a - b));
+      expect(progress.at(-1)).toBe(1);
+      const file = join(dir, 'parallel.mp3');
+      writeFileSync(file, new Uint8Array(await blob.arrayBuffer()));
+      const raw = execFileSync('/usr/bin/ffmpeg', ['-v', 'error', '-i', file, '-f', 'f32le', '-'], {
+        maxBuffer: 1 << 28,
+      });
+      expect(raw.length / 8).toBe(length);
+      client.dispose();
+    },
+  );
+
+  it('cancels both segment workers, and a crashed segment worker rejects the export', async () => {
+    const client = new EncoderClient(factory);
+    const controller = new AbortController();
+    segmentsStarted = 0;
+    segmentsCancelled = 0;
+    const job = client.mp3(musicLike({ seconds: 40, sampleRate: 44_100, seed: 2 }), 44_100, {
+      workers: 2,
+      signal: controller.signal,
+      onProgress: (f) => {
+        if (f > 0.1) controller.abort();
+      },
+    });
+    await expect(job).rejects.toThrow(/abort/i);
+    // No segment goes on encoding (one may not have started yet when the cancel came).
+    await expect.poll(() => segmentsCancelled).toBe(segmentsStarted);
+    expect(segmentsStarted).toBeGreaterThan(0);
+
+    segmentsStarted = 0;
+    segmentsCancelled = 0;
+    const crashing = client.mp3(musicLike({ seconds: 40, sampleRate: 44_100, seed: 3 }), 44_100, {
+      workers: 2,
+      onProgress: (f) => {
+        if (f > 0.1 && segmentsStarted === 2 && segmentsCancelled === 0) {
+          spawned.at(-1)!.dispatchEvent(new Event('error'));
+        }
+      },
+    });
+    await expect(crashing).rejects.toBeInstanceOf(WorkerCrashedError);
+    // The surviving worker's segment is cancelled, and the client works again (a fresh second worker).
+    await expect.poll(() => segmentsCancelled).toBe(1);
+    const again = await client.mp3(musicLike({ seconds: 21, sampleRate: 44_100, seed: 1 }), 44_100, {
+      workers: 2,
+    });
+    expect(again.size).toBeGreaterThan(21 * 40_000);
     client.dispose();
   });
 });

@@ -1,4 +1,5 @@
 import type { Mp3Bitrate } from '../codecs/mp3-encoder';
+import type { Mp3EncodedSegment } from '../codecs/mp3-parallel';
 
 /** Channels move to the encoder worker as Float32Arrays (transferred when the caller no longer needs them). */
 export interface EncodeRequest {
@@ -21,5 +22,27 @@ export interface EncodeApi {
     request: EncodeRequest & { bitrate?: Mp3Bitrate; wasmUrl?: string };
     response: EncodedFile;
     progress: number;
+  };
+  /**
+   * One segment of a parallel MP3 encode (see mp3-parallel.ts): LAME's frames for the samples
+   * [start, end), no Info tag, moved back as parts. `giveBack` moves the input back too, so the page
+   * still has it for a serial encode should the join fail.
+   */
+  mp3Segment: {
+    request: EncodeRequest & {
+      bitrate?: Mp3Bitrate;
+      wasmUrl?: string;
+      start: number;
+      end: number;
+      giveBack?: boolean;
+    };
+    response: { parts: Uint8Array[]; channels?: Float32Array[] };
+    progress: number;
+  };
+  /** Joins the segments' frames and puts the Info tag in front: the finished file. */
+  mp3Join: {
+    request: { segments: Mp3EncodedSegment[]; inputFrames: number; bitrate?: Mp3Bitrate };
+    response: EncodedFile;
+    progress: never;
   };
 }
