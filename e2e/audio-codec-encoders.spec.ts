@@ -68,6 +68,21 @@ for (const [channels, sampleRate] of [
   });
 }
 
+test('a long MP3 (split over two workers, joined at a frame) decodes in Chromium to its exact length', async () => {
+  // 45 s is past MP3_PARALLEL_MIN_SECONDS: the encoder client splits it (this machine has 2 cores).
+  expect(await page.evaluate(() => navigator.hardwareConcurrency)).toBeGreaterThanOrEqual(2);
+  const r = await page.evaluate(() => window.mixHarness.mp3(45, 44_100, 2));
+  expect(r.type).toBe('audio/mpeg');
+  expect(r.frames).toBeGreaterThan(0);
+  expect(r.channels).toBe(2);
+  expect(r.decodedLength).toBe(r.inputLength);
+  expect(r.correlation).toBeGreaterThan(0.99);
+  expect(r.progressMonotonic).toBe(true);
+  expect(r.lastProgress).toBe(1);
+  expect(r.bytes / (r.inputLength / 44_100)).toBeGreaterThan(39_000);
+  expect(r.bytes / (r.inputLength / 44_100)).toBeLessThan(41_500);
+});
+
 test('an MP3 export can be cancelled and the worker keeps working', async () => {
   const r = await page.evaluate(() => window.mixHarness.mp3Cancel());
   expect(r.name).toBe('AbortError');
