@@ -14,8 +14,8 @@ import { MIX_STAGES } from '../../src/audio/render/mix-stages';
 import { EncoderClient } from '../../src/audio/workers/encode-client';
 import { MixClient } from '../../src/audio/workers/mix-client';
 import { PeaksClient } from '../../src/audio/workers/peaks-client';
+import { measureStalls } from '../audio-harness-shared/harness-stalls';
 import { int16Ramp, musicLike, voiceLike } from './harness-signals';
-import { measureStalls } from './harness-stalls';
 
 const moduleWorker = (name: string) => () => new Worker(`/${name}.js`, { type: 'module' });
 const encoder = new EncoderClient(moduleWorker('encode-worker'));
@@ -46,6 +46,23 @@ const maxAbsDiff = (a: Float32Array, b: Float32Array, from = 0, to = Math.min(a.
   let d = 0;
   for (let i = from; i < to; i++) d = Math.max(d, Math.abs(a[i]! - b[i]!));
   return d;
+};
+
+/** A clip that plays a whole source from the start of the timeline. */
+const wholeClip = (trackType: 'vocals' | 'instrumental', frames: number) => ({
+  id: `${trackType}-clip`,
+  trackType,
+  sourceStart: 0,
+  sourceEnd: frames,
+  position: 0,
+});
+
+/** A fresh mix worker holding both sources, and a whole-source clip of each. */
+const mixWorkerWith = async (vocals: Float32Array[], inst: Float32Array[], sampleRate: number) => {
+  const mix = new MixClient(moduleWorker('mix-worker'));
+  await mix.setSource('vocals', vocals, sampleRate);
+  await mix.setSource('instrumental', inst, sampleRate);
+  return { mix, clips: [wholeClip('vocals', vocals[0]!.length), wholeClip('instrumental', inst[0]!.length)] };
 };
 
 let prepared: (() => Promise<number>) | null = null;
@@ -219,28 +236,9 @@ const harness = {
   /** A mixdown in the worker: stages, progress, length, peak, and main-thread stalls. */
   async mixdown(seconds: number, vocalShare: number, outputVolume = 100) {
     const sampleRate = 44_100;
-    const mix = new MixClient(moduleWorker('mix-worker'));
     const vocals = voiceLike(seconds, sampleRate);
-    const inst = musicLike(seconds, sampleRate, 2, 5);
-    await mix.setSource('vocals', vocals, sampleRate);
-    await mix.setSource('instrumental', inst, sampleRate);
+    const { mix, clips } = await mixWorkerWith(vocals, musicLike(seconds, sampleRate, 2, 5), sampleRate);
     const length = Math.max(60 * sampleRate, vocals[0]!.length);
-    const clips = [
-      {
-        id: 'vocals-clip',
-        trackType: 'vocals' as const,
-        sourceStart: 0,
-        sourceEnd: vocals[0]!.length,
-        position: 0,
-      },
-      {
-        id: 'instrumental-clip',
-        trackType: 'instrumental' as const,
-        sourceStart: 0,
-        sourceEnd: inst[0]!.length,
-        position: 0,
-      },
-    ];
     const stages: string[] = [];
     let lastOverall = 0;
     let monotonic = true;
@@ -284,27 +282,8 @@ const harness = {
 
   async previews() {
     const sampleRate = 44_100;
-    const mix = new MixClient(moduleWorker('mix-worker'));
     const vocals = voiceLike(30, sampleRate);
-    const inst = musicLike(30, sampleRate, 2, 5);
-    await mix.setSource('vocals', vocals, sampleRate);
-    await mix.setSource('instrumental', inst, sampleRate);
-    const clips = [
-      {
-        id: 'vocals-clip',
-        trackType: 'vocals' as const,
-        sourceStart: 0,
-        sourceEnd: vocals[0]!.length,
-        position: 0,
-      },
-      {
-        id: 'instrumental-clip',
-        trackType: 'instrumental' as const,
-        sourceStart: 0,
-        sourceEnd: inst[0]!.length,
-        position: 0,
-      },
-    ];
+    const { mix, clips } = await mixWorkerWith(vocals, musicLike(30, sampleRate, 2, 5), sampleRate);
     const window = previewWindow(vocals[0]!.length, sampleRate);
     const order: string[] = [];
     const previews = await mix.previews({ clips, sampleRate, length: 60 * sampleRate }, window, 100, {
@@ -348,14 +327,7 @@ const bench = {
       const vocals = [voiceLike(seconds, sampleRate)[0]!];
       const inst = benchTrack(seconds, 3);
       const length = Math.max(60 * sampleRate, inst[0]!.length);
-      const clip = (trackType: 'vocals' | 'instrumental', frames: number) => ({
-        id: `${trackType}-clip`,
-        trackType,
-        sourceStart: 0,
-        sourceEnd: frames,
-        position: 0,
-      });
-      const clips = [clip('vocals', vocals[0]!.length), clip('instrumental', inst[0]!.length)];
+      const clips = [wholeClip('vocals', vocals[0]!.length), wholeClip('instrumental', inst[0]!.length)];
       prepared = async () => {
         const mix = new MixClient(moduleWorker('mix-worker'));
         // Sending the sources is part of the job: the page hands them over once per track.

@@ -11,7 +11,7 @@ import { MasterClient } from '../../src/audio/workers/master-client';
 import { MeterClient } from '../../src/audio/workers/meter-client';
 import { RpcClient, type RpcEndpoint, WorkerCrashedError } from '../../src/audio/workers/worker-rpc';
 import { type MasteringSettings, PRESETS, type PresetId } from '../../src/shared/mastering';
-import { measureStalls } from './harness-stalls';
+import { measureStalls } from '../audio-harness-shared/harness-stalls';
 
 const masterWorker = () => new Worker('/master-worker.js', { type: 'module' });
 const meterWorker = () => new Worker('/meter-worker.js', { type: 'module' });

@@ -1,13 +1,10 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import { basename, extname, join, resolve } from 'node:path';
-import { build, type Plugin } from 'esbuild';
+import { join, resolve } from 'node:path';
+import type { Plugin } from 'esbuild';
+import { type ServedHarness, serveHarness } from '../audio-harness-shared/harness-serve';
 
 /**
  * Serves a page with the mastering engine (chain worker, meter worker, AudioWorklet) bundled here with
  * esbuild, so browser tests and benchmarks run the real modules in real Chromium without building the app.
- * Cross-origin isolated (COOP/COEP) like the app, so performance.now() is precise.
  */
 const here = resolve(import.meta.dirname);
 const root = resolve(here, '..', '..');
@@ -31,60 +28,7 @@ const workletUrl: Plugin = {
   },
 };
 
-const TYPES: Record<string, string> = {
-  '.js': 'text/javascript',
-  '.html': 'text/html',
-  '.map': 'application/json',
-};
+export type MasteringHarness = ServedHarness;
 
-const PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>mastering harness</title><link rel="icon" href="data:,"></head>
-<body><script type="module" src="/harness.js"></script></body></html>`;
-
-export interface MasteringHarness {
-  url: string;
-  close(): Promise<void>;
-}
-
-export const startMasteringHarness = async (): Promise<MasteringHarness> => {
-  const out = await mkdtemp(join(tmpdir(), 'mastering-harness-'));
-  await build({
-    entryPoints: ENTRIES,
-    bundle: true,
-    format: 'esm',
-    target: 'es2022',
-    outdir: out,
-    sourcemap: 'linked',
-    logLevel: 'error',
-    plugins: [workletUrl],
-  });
-  const server: Server = createServer(async (req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
-    const headers = {
-      'cross-origin-opener-policy': 'same-origin',
-      'cross-origin-embedder-policy': 'require-corp',
-      'cache-control': 'no-store',
-    };
-    try {
-      if (path === '/' || path === '/index.html') {
-        res.writeHead(200, { ...headers, 'content-type': 'text/html' }).end(PAGE);
-        return;
-      }
-      const file = join(out, basename(path));
-      const body = await readFile(file);
-      res.writeHead(200, { ...headers, 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-      res.end(body);
-    } catch {
-      res.writeHead(404, headers).end('not found');
-    }
-  });
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return {
-    url: `http://127.0.0.1:${port}/`,
-    close: async () => {
-      await new Promise<void>((ok) => server.close(() => ok()));
-      await rm(out, { recursive: true, force: true });
-    },
-  };
-};
+export const startMasteringHarness = (): Promise<MasteringHarness> =>
+  serveHarness({ name: 'mastering harness', entryPoints: ENTRIES, plugins: [workletUrl] });
