@@ -10,6 +10,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { encodeWav } from '../src/audio/codecs/wav-encoder';
 
 export type DemoStyle = 'acoustic' | 'pop' | 'club';
 
@@ -148,34 +149,9 @@ export const synthTrack = (
   return [left, right];
 };
 
-/** 16-bit PCM WAV bytes (plain rounding: these are test inputs, not exports). */
-export const wavBytes = (channels: Float32Array[], sampleRate: number): Buffer => {
-  const frames = channels[0]!.length;
-  const count = channels.length;
-  const data = frames * count * 2;
-  const out = Buffer.alloc(44 + data);
-  out.write('RIFF', 0, 'ascii');
-  out.writeUInt32LE(36 + data, 4);
-  out.write('WAVEfmt ', 8, 'ascii');
-  out.writeUInt32LE(16, 16);
-  out.writeUInt16LE(1, 20);
-  out.writeUInt16LE(count, 22);
-  out.writeUInt32LE(sampleRate, 24);
-  out.writeUInt32LE(sampleRate * count * 2, 28);
-  out.writeUInt16LE(count * 2, 32);
-  out.writeUInt16LE(16, 34);
-  out.write('data', 36, 'ascii');
-  out.writeUInt32LE(data, 40);
-  let at = 44;
-  for (let i = 0; i < frames; i++) {
-    for (let c = 0; c < count; c++) {
-      const v = Math.max(-1, Math.min(1, channels[c]![i]!));
-      out.writeInt16LE(Math.round(v * 32767), at);
-      at += 2;
-    }
-  }
-  return out;
-};
+/** 16-bit PCM WAV bytes by the app's own encoder, without dither: these are test inputs, not exports. */
+export const wavBytes = (channels: Float32Array[], sampleRate: number): Buffer =>
+  Buffer.concat(encodeWav(channels, sampleRate, { dither: false, maxBytes: Number.POSITIVE_INFINITY }));
 
 const DEMOS: { file: string; style: DemoStyle; seconds: number }[] = [
   { file: 'acoustic-sketch.mp3', style: 'acoustic', seconds: 14 },

@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
+import { encodeWav } from '../../src/audio/codecs/wav-encoder';
 
 const run = promisify(execFile);
 
@@ -15,34 +16,9 @@ export interface Signal {
   channels: Float32Array[];
 }
 
-export const wavBytes = ({ sampleRate, channels }: Signal): Buffer => {
-  const frames = channels[0]!.length;
-  const n = channels.length;
-  const data = frames * n * 2;
-  const out = Buffer.alloc(44 + data);
-  out.write('RIFF', 0, 'ascii');
-  out.writeUInt32LE(36 + data, 4);
-  out.write('WAVE', 8, 'ascii');
-  out.write('fmt ', 12, 'ascii');
-  out.writeUInt32LE(16, 16);
-  out.writeUInt16LE(1, 20);
-  out.writeUInt16LE(n, 22);
-  out.writeUInt32LE(sampleRate, 24);
-  out.writeUInt32LE(sampleRate * n * 2, 28);
-  out.writeUInt16LE(n * 2, 32);
-  out.writeUInt16LE(16, 34);
-  out.write('data', 36, 'ascii');
-  out.writeUInt32LE(data, 40);
-  // Little-endian hosts (every one Playwright runs on) can fill the samples through an Int16Array view.
-  const pcm = new Int16Array(out.buffer, out.byteOffset + 44, frames * n);
-  for (let i = 0; i < frames; i++) {
-    for (let c = 0; c < n; c++) {
-      const v = Math.max(-1, Math.min(1, channels[c]![i]!));
-      pcm[i * n + c] = Math.round(v * 32767);
-    }
-  }
-  return out;
-};
+/** 16-bit PCM WAV bytes by the app's own encoder, without dither (test inputs, the same bytes every run). */
+export const wavBytes = ({ sampleRate, channels }: Signal): Buffer =>
+  Buffer.concat(encodeWav(channels, sampleRate, { dither: false, maxBytes: Number.POSITIVE_INFINITY }));
 
 /** A small deterministic noise source, so every run writes the same files. */
 const noise = (seed: number) => {
