@@ -5,7 +5,9 @@
  * nothing.
  */
 import type { SpendCreditResponse } from '../../../shared/api/billing';
-import { apiJson, userMessage } from '../../lib/api-client';
+import { userMessage } from '../../lib/api-client';
+import { saveFile } from '../../lib/save-file';
+import { spendCredit } from '../../lib/spend-credit';
 import { channelsOf } from './audio-decode';
 import { spendDevCredit } from './dev-credits';
 import { EncoderClient, EXPORT_MESSAGES, type ExportFormat, exportFileName } from './engine-api';
@@ -38,19 +40,6 @@ const produce = async (result: MasterResult, formats: ExportFormat[], onProgress
   return files;
 };
 
-const save = (blob: Blob, name: string): void => {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.rel = 'noopener';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  // The browser has taken its own reference once the download starts.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-};
-
 export const downloadMaster = async (
   result: MasterResult | null,
   formats: ExportFormat[],
@@ -79,10 +68,7 @@ export const downloadMaster = async (
     deps.onSpent(null);
   } else {
     try {
-      const res = await apiJson<SpendCreditResponse>('POST', '/api/spend-credit', {
-        type: 'mastering',
-        idempotencyKey: crypto.randomUUID(),
-      });
+      const res = await spendCredit('mastering');
       if (!res.success) {
         deps.notify(NOTICES.creditError(res.message));
         return false;
@@ -96,7 +82,7 @@ export const downloadMaster = async (
   const timestamp = Date.now();
   const names = files.map(({ format, blob }) => {
     const name = exportFileName(format, { kind: 'master', preset: result.key, timestamp });
-    save(blob, name);
+    saveFile(blob, name);
     return name;
   });
   deps.notify(NOTICES.downloadStarted(names));

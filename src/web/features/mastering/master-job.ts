@@ -4,7 +4,8 @@
  * in the meter worker) and its waveform overview follow in the background and fill the panel when ready.
  * The status line shows the spec's step for each stage as the work enters it; the bar follows the work.
  */
-import { copyChannels, toAudioBufferInSlices, turn } from './chunked-copy';
+import { nextTask } from '../../lib/sliced-copy';
+import { copyChannels, toAudioBufferInSlices } from './chunked-copy';
 import {
   MasterClient,
   type MasteringProgress,
@@ -79,7 +80,7 @@ export const runMasterJob = async (
   // The meter worker measures while the page draws the overview.
   const details = Promise.all([
     meterClient().measure(rendered.channels, source.sampleRate, { bands: true, transfer: true, signal }),
-    turn().then(() => buildOverview(channelsOf(buffer), undefined, signal)),
+    nextTask().then(() => buildOverview(channelsOf(buffer), undefined, signal)),
   ]).then(([measured, overview]) => ({
     overview,
     analysis: { loudness: measured.loudness, bands: measured.bands ?? [] },

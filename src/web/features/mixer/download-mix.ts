@@ -2,29 +2,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { chosenFormats, type ExportFormat } from '../../../audio';
-import type { SpendCreditResponse } from '../../../shared/api/billing';
 import type { PublicUser } from '../../../shared/api/user';
 import { toast } from '../../components/ui/use-toast';
-import { apiJson, userMessage } from '../../lib/api-client';
+import { userMessage } from '../../lib/api-client';
 import { getQueryFn, USER_QUERY_KEY } from '../../lib/query-client';
+import { saveFile } from '../../lib/save-file';
+import { spendCredit } from '../../lib/spend-credit';
 import { copyForTransfer } from './audio-buffers';
 import { devCredits, spendDevCredit } from './dev-credits';
 import { downloadBlock, mixdownFileName } from './download-rules';
 import type { MixerController } from './mixer-controller';
 import { MIXER_NOTICES, MIXER_TIMEOUTS } from './mixer-messages';
-
-const saveFile = (blob: Blob, name: string): void => {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.rel = 'noopener';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  // The browser has taken the file once the click's navigation began; the URL can go a little later.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-};
 
 export type DownloadPhase = 'idle' | 'checking' | 'choosing' | 'preparing' | 'spending';
 
@@ -86,10 +74,7 @@ export function useMixDownload(controller: MixerController, devMode: boolean) {
       if (devMode) {
         if (!spendDevCredit()) throw new Error(MIXER_NOTICES.noCredits.description);
       } else {
-        const res = await apiJson<SpendCreditResponse>('POST', '/api/spend-credit', {
-          type: 'mix',
-          idempotencyKey: crypto.randomUUID(),
-        });
+        const res = await spendCredit('mix');
         queryClient.setQueryData(USER_QUERY_KEY, res.user);
         void queryClient.invalidateQueries({ queryKey: ['/api/user-credits'] });
         if (!res.success) throw new Error(res.message);

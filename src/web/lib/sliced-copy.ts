@@ -1,0 +1,57 @@
+/**
+ * Big sample arrays copied on the page in slices with an event-loop turn after each one, so no single task
+ * blocks the main thread: a ten-minute stereo track is about 200 MB of samples, and one `slice()` (or one
+ * structured clone in a postMessage) of it blocks the page for hundreds of milliseconds on a small machine.
+ */
+
+/** Gives the page's event loop a turn (a MessageChannel round trip: setTimeout(0) is clamped to 4 ms). */
+export const nextTask = (): Promise<void> =>
+  new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+
+/**
+ * A private copy of each channel, `slice` samples per task. `signal` is checked after every slice.
+ * The copies can be moved to a worker (`transfer: true`) while the originals stay in use.
+ */
+export const copyChannelsInSlices = async (
+  channels: readonly Float32Array[],
+  slice: number,
+  signal?: AbortSignal,
+): Promise<Float32Array[]> => {
+  const out = channels.map((c) => new Float32Array(c.length));
+  for (const [i, data] of channels.entries()) {
+    for (let at = 0; at < data.length; at += slice) {
+      out[i]!.set(data.subarray(at, at + slice), at);
+      signal?.throwIfAborted();
+      await nextTask();
+    }
+  }
+  return out;
+};
+
+/** Fills `buffer` from `channels`, `slice` samples per task, with a turn between slices. */
+export const fillAudioBufferInSlices = async (
+  buffer: AudioBuffer,
+  channels: readonly Float32Array[],
+  slice: number,
+): Promise<AudioBuffer> => {
+  for (const [c, data] of channels.entries()) {
+    const length = Math.min(data.length, buffer.length);
+    for (let at = 0; at < length; at += slice) {
+      // Worker-transferred arrays are backed by plain ArrayBuffers.
+      buffer.copyToChannel(
+        data.subarray(at, Math.min(length, at + slice)) as Float32Array<ArrayBuffer>,
+        c,
+        at,
+      );
+      if (at + slice < length) await nextTask();
+    }
+  }
+  return buffer;
+};
