@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { EXPORT_MESSAGES } from '../codecs/export-errors';
+import { Mp3SeamError } from '../codecs/mp3-parallel';
 import { decodeWav } from '../codecs/wav-decoder';
 import { musicLike } from '../dsp/test-signals';
 import { EncoderClient } from './encode-client';
@@ -25,6 +26,8 @@ const spawned: MessagePort[] = [];
 /** Segment jobs started, and those that saw their cancel signal. */
 let segmentsStarted = 0;
 let segmentsCancelled = 0;
+/** Makes the next joins fail as if no seam passed its checks. */
+let failJoins = false;
 const factory = () => {
   const channel = new MessageChannel();
   ports.push(channel.port1, channel.port2);
@@ -34,6 +37,11 @@ const factory = () => {
     segmentsStarted++;
     context.signal.addEventListener('abort', () => segmentsCancelled++);
     return segment(request, context);
+  };
+  const joinSegments = handlers.mp3Join;
+  handlers.mp3Join = (request, context) => {
+    if (failJoins) throw new Mp3SeamError('No MP3 frame to join the segments at');
+    return joinSegments(request, context);
   };
   serveRpc<EncodeApi>(channel.port2 as unknown as RpcEndpoint, handlers);
   spawned.push(channel.port1);
@@ -140,4 +148,26 @@ describe('EncoderClient over the encoder handlers', () => {
     expect(again.size).toBeGreaterThan(21 * 40_000);
     client.dispose();
   });
+
+  it.runIf(existsSync('/usr/bin/ffmpeg'))(
+    'falls back to one worker when the segments cannot be joined, with the input it had moved away',
+    async () => {
+      const client = new EncoderClient(factory);
+      const input = musicLike({ seconds: 22, sampleRate: 44_100, seed: 8 });
+      const length = input[0]!.length;
+      failJoins = true;
+      try {
+        const blob = await client.mp3(input, 44_100, { workers: 2, transfer: true });
+        const file = join(dir, 'fallback.mp3');
+        writeFileSync(file, new Uint8Array(await blob.arrayBuffer()));
+        const raw = execFileSync('/usr/bin/ffmpeg', ['-v', 'error', '-i', file, '-f', 'f32le', '-'], {
+          maxBuffer: 1 << 28,
+        });
+        expect(raw.length / 8).toBe(length);
+      } finally {
+        failJoins = false;
+        client.dispose();
+      }
+    },
+  );
 });
