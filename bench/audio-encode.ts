@@ -2,7 +2,8 @@
  * Encoder and peaks benchmark, in headless Chromium against native references measured in the same run:
  *   npx tsx bench/audio-encode.ts            (4- and 10-minute stereo 44.1 kHz tracks)
  *   npx tsx bench/audio-encode.ts 240        (only the given lengths, in seconds)
- * MP3: our worker (LAME in WebAssembly, 320 kbps CBR) vs `lame -b 320 --cbr`; WAV: our worker (16-bit, TPDF
+ * MP3: our encoder client (LAME in WebAssembly, 320 kbps CBR; tracks of 20 s or more split over two workers
+ * and joined at a frame, docs/decisions/071) vs `lame -b 320 --cbr`; WAV: our worker (16-bit, TPDF
  * dither) vs ffmpeg converting float to 16-bit with triangular dither; peaks: absolute time.
  * Every figure is a cold run on a fresh worker, as a one-shot export is; "main stall" is the longest time
  * the page's main thread was blocked during the job (target < 50 ms).
