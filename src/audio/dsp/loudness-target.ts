@@ -7,7 +7,14 @@
 
 import { LIMITER_BLOCK, LimiterGainComputer, type LimiterOptions } from './limiter';
 import { gatedLoudness, kWeighting, RELATIVE_GATE_LU } from './loudness';
-import { HISTORY, interpolatePeaks, TRUE_PEAK_DELAY, TRUE_PEAK_TAP_L1 } from './true-peak';
+import {
+  centrePeak,
+  HISTORY,
+  interpolatePeaks,
+  TRUE_PEAK_DELAY,
+  TRUE_PEAK_TAP_L1,
+  truePeakBound,
+} from './true-peak';
 
 /** Per-limiter-block statistics of a signal, gathered while it streams past. */
 export class BlockAnalysis {
@@ -182,16 +189,20 @@ export const integratedFromBlocks = (
 /**
  * True peak per block as the streaming limiter's detector sees it (values of input frame i belong to frame
  * i - TRUE_PEAK_DELAY).
- * Computed lazily: `ensure(gain)` interpolates only the blocks whose samples, through the taps' L1 bound, could
- * reach `threshold` at that gain; the others cannot ask for gain reduction and keep reading 0. Raising the
- * gain later computes just the blocks that became relevant.
+ * Computed lazily: `ensure(gain)` interpolates only the blocks whose true peak could reach `threshold` at
+ * that gain; the others cannot ask for gain reduction and keep reading 0, exactly what their true peak would
+ * give the planner. Two rigorous bounds rule blocks out: first the taps' L1 bound on the samples (free), then
+ * the interpolator's centre taps plus a bound of the rest (a quarter of the full work, kept per block). Raising
+ * the gain later computes just the blocks that became relevant.
  */
 export class BlockTruePeaks {
   readonly peaks: Float64Array;
   #channels: readonly Float32Array[];
   #sampleMax: Float64Array;
   #threshold: number;
-  #computed: Uint8Array;
+  /** Per block: 0 nothing known, 1 `#bound` known, 2 `peaks` exact. */
+  #state: Uint8Array;
+  #bound: Float64Array;
   #frames: number;
   #gain = 0;
 
@@ -201,19 +212,31 @@ export class BlockTruePeaks {
     this.#threshold = threshold;
     this.#frames = channels[0]?.length ?? 0;
     this.peaks = new Float64Array(sampleMax.length);
-    this.#computed = new Uint8Array(sampleMax.length);
+    this.#state = new Uint8Array(sampleMax.length);
+    this.#bound = new Float64Array(sampleMax.length);
   }
 
   ensure(gain: number): void {
     if (gain <= this.#gain) return;
     this.#gain = gain;
     const sampleMax = this.#sampleMax;
-    const computed = this.#computed;
+    const state = this.#state;
+    const bound = this.#bound;
     const blocks = sampleMax.length;
-    const limit = this.#threshold / (gain * TRUE_PEAK_TAP_L1);
-    const needs = (b: number) =>
-      computed[b] === 0 &&
-      Math.max(sampleMax[b]!, b > 0 ? sampleMax[b - 1]! : 0, b + 1 < blocks ? sampleMax[b + 1]! : 0) > limit;
+    const limit = this.#threshold / gain;
+    // |x| over the windows of a block's outputs: the block and its neighbours.
+    const windowMax = (b: number) =>
+      Math.max(sampleMax[b]!, b > 0 ? sampleMax[b - 1]! : 0, b + 1 < blocks ? sampleMax[b + 1]! : 0);
+    for (let b = 0; b < blocks; b++) {
+      if (state[b] !== 0) continue;
+      const w = windowMax(b);
+      if (w * TRUE_PEAK_TAP_L1 <= limit) continue;
+      let centre = 0;
+      for (const data of this.#channels) centre = Math.max(centre, centreOfBlock(data, this.#frames, b));
+      bound[b] = truePeakBound(centre, w);
+      state[b] = 1;
+    }
+    const needs = (b: number) => state[b] === 1 && bound[b]! > limit;
     let b = 0;
     while (b < blocks) {
       if (!needs(b)) {
@@ -224,11 +247,27 @@ export class BlockTruePeaks {
       let e = b + 1;
       while (e < blocks && needs(e)) e++;
       for (const data of this.#channels) detectRun(data, this.#frames, b, e, this.peaks);
-      computed.fill(1, b, e);
+      state.fill(2, b, e);
       b = e;
     }
   }
 }
+
+/** Scratch for blocks at the track's ends, where the centre taps reach past the samples. */
+const centreInput = new Float32Array(HISTORY + LIMITER_BLOCK + 1);
+
+/**
+ * The centre-tap peak of block b's outputs and of the frame before it (whose last oversampled value the
+ * refinement at the block's first frame looks at). Output frame f reads input index f + TRUE_PEAK_DELAY.
+ */
+const centreOfBlock = (data: Float32Array, frames: number, b: number): number => {
+  const from = b * LIMITER_BLOCK - 1 + TRUE_PEAK_DELAY;
+  const to = from + LIMITER_BLOCK + 1;
+  if (from - HISTORY >= 0 && to <= frames) return centrePeak(data, from, to);
+  const lo = from - HISTORY;
+  for (let k = 0; k < to - lo; k++) centreInput[k] = sampleAt(data, frames, lo + k);
+  return centrePeak(centreInput, HISTORY, HISTORY + LIMITER_BLOCK + 1);
+};
 
 const sampleAt = (data: Float32Array, frames: number, k: number): number =>
   k >= 0 && k < frames ? data[k]! : 0;
