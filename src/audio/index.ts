@@ -8,6 +8,7 @@ export * from './codecs/export-formats';
 export * from './dsp';
 export type { PeakLevel } from './dsp/peaks';
 export * from './engine';
+export { yieldToEventLoop } from './event-loop';
 export * from './graph';
 export * from './model';
 export * from './render/master-render';

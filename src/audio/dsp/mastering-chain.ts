@@ -12,6 +12,7 @@
  * 4. apply gain and the limiter's planned gains — the same block gains the streaming limiter computes.
  */
 import { type MasteringSettings, TRUE_PEAK_CEILING_DBTP } from '../../shared/mastering';
+import { yieldToEventLoop } from '../event-loop';
 import { type BandLevel, measureBandLevels } from './band-levels';
 import { LIMITER_BLOCK, LimiterGainComputer, type LimiterOptions } from './limiter';
 import {
@@ -76,19 +77,9 @@ export interface MasteringReport {
 export interface RenderControl {
   signal?: AbortSignal;
   onProgress?: (progress: MasteringProgress) => void;
-  /** Gives the event loop a turn (so a cancel message can arrive); default: a MessageChannel round trip. */
+  /** Gives the event loop a turn (so a cancel message can arrive); default: yieldToEventLoop. */
   yieldFn?: () => Promise<void>;
 }
-
-const defaultYield = (): Promise<void> =>
-  new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
 
 const BLOCK = 4096;
 /** Frames between event-loop turns (~1.5 s of audio, a few ms of work). */
@@ -126,7 +117,7 @@ export const renderMaster = async (
   control: RenderControl = {},
 ): Promise<MasteringReport> => {
   const { signal, onProgress } = control;
-  const yieldFn = control.yieldFn ?? defaultYield;
+  const yieldFn = control.yieldFn ?? yieldToEventLoop;
   const ceilingDb = options.ceilingDb ?? TRUE_PEAK_CEILING_DBTP;
   const maxGainDb = options.maxGainDb ?? 30;
   const frames = channels[0]?.length ?? 0;

@@ -2,21 +2,12 @@
 /** Loudness, loudness range, true peak and band levels off the main thread. */
 import { measureBandLevels } from '../dsp/band-levels';
 import { LoudnessMeter } from '../dsp/loudness';
+import { yieldToEventLoop } from '../event-loop';
 import type { MeterApi } from './meter-protocol';
 import { buffersOf, type RpcEndpoint, serveRpc, throwIfAborted, transferring } from './worker-rpc';
 
 /** Frames per step between event-loop turns (so a cancel can arrive). */
 const STEP = 1 << 17;
-
-const nextTurn = (): Promise<void> =>
-  new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
 
 serveRpc<MeterApi>(self as unknown as RpcEndpoint, {
   measure: async ({ channels, sampleRate, bands, truePeak }, { signal, progress }) => {
@@ -26,7 +17,7 @@ serveRpc<MeterApi>(self as unknown as RpcEndpoint, {
       const end = Math.min(frames, start + STEP);
       meter.push(channels, start, end);
       progress(end / frames);
-      await nextTurn();
+      await yieldToEventLoop();
       throwIfAborted(signal);
     }
     const loudness = meter.report();

@@ -2,12 +2,14 @@
  * The mix worker's handlers, apart from the worker entry so they can be served over any message port
  * (Node tests use a MessageChannel). Each call of `createMixHandlers` keeps its own sources.
  */
+
+import { yieldToEventLoop } from '../event-loop';
 import type { TrackType } from '../model/clip';
 import { MIX_STYLES } from '../model/mix-styles';
 import type { MixSource } from '../render/mix-organise';
 import { MIX_ERRORS, measureStems, renderMix } from '../render/mix-render';
 import type { MixProgress } from '../render/mix-stages';
-import { throttleProgress, yieldEvery, yieldToEventLoop } from './encode-yield';
+import { throttleProgress, yieldEvery } from './encode-yield';
 import type { MixApi, MixTimeline } from './mix-protocol';
 import { buffersOf, type RpcHandlers, throwIfAborted, transferring } from './worker-rpc';
 

@@ -3,17 +3,7 @@
  * blocks the main thread: a ten-minute stereo track is about 200 MB of samples, and one `slice()` (or one
  * structured clone in a postMessage) of it blocks the page for hundreds of milliseconds on a small machine.
  */
-
-/** Gives the page's event loop a turn (a MessageChannel round trip: setTimeout(0) is clamped to 4 ms). */
-export const nextTask = (): Promise<void> =>
-  new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
+import { yieldToEventLoop } from '../../audio';
 
 /**
  * A private copy of each channel, `slice` samples per task. `signal` is checked after every slice.
@@ -29,7 +19,7 @@ export const copyChannelsInSlices = async (
     for (let at = 0; at < data.length; at += slice) {
       out[i]!.set(data.subarray(at, at + slice), at);
       signal?.throwIfAborted();
-      await nextTask();
+      await yieldToEventLoop();
     }
   }
   return out;
@@ -50,7 +40,7 @@ export const fillAudioBufferInSlices = async (
         c,
         at,
       );
-      if (at + slice < length) await nextTask();
+      if (at + slice < length) await yieldToEventLoop();
     }
   }
   return buffer;

@@ -19,5 +19,6 @@ export {
   type MasteringReport,
   MeterClient,
   masteringStatus,
+  yieldToEventLoop,
 } from '../../../audio';
 export { RpcRemoteError, WorkerCrashedError } from '../../../audio/workers/worker-rpc';

@@ -4,7 +4,6 @@
  * in the meter worker) and its waveform overview follow in the background and fill the panel when ready.
  * The status line shows the spec's step for each stage as the work enters it; the bar follows the work.
  */
-import { nextTask } from '../../lib/sliced-copy';
 import { copyChannels, toAudioBufferInSlices } from './chunked-copy';
 import {
   MasterClient,
@@ -14,6 +13,7 @@ import {
   masteringStatus,
   RpcRemoteError,
   WorkerCrashedError,
+  yieldToEventLoop,
 } from './engine-api';
 import type { MasteringSettings } from './mastering-constants';
 import type { Analysis, JobStatus } from './mastering-state';
@@ -80,7 +80,7 @@ export const runMasterJob = async (
   // The meter worker measures while the page draws the overview.
   const details = Promise.all([
     meterClient().measure(rendered.channels, source.sampleRate, { bands: true, transfer: true, signal }),
-    nextTask().then(() => buildOverview(channelsOf(buffer), undefined, signal)),
+    yieldToEventLoop().then(() => buildOverview(channelsOf(buffer), undefined, signal)),
   ]).then(([measured, overview]) => ({
     overview,
     analysis: { loudness: measured.loudness, bands: measured.bands ?? [] },
