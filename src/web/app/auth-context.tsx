@@ -1,5 +1,5 @@
 import { type UseMutationResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useContext } from 'react';
+import { createContext, type ReactNode, useContext, useState } from 'react';
 import type { LoginBody, RegisterBody } from '../../shared/api/auth';
 import type { LoginResponse, PublicUser } from '../../shared/api/user';
 import { toast } from '../components/ui/use-toast';
@@ -15,6 +15,13 @@ interface AuthContextValue {
   logoutMutation: UseMutationResult<void, Error, void>;
   /** Forgets the signed-in user in this browser (after logout or account deletion). */
   clearLocalSession: () => Promise<void>;
+  /**
+   * Where a protected page sends a visitor who is no longer signed in: /auth, or the page named by
+   * `leaveTo` once the user has started leaving on purpose (account deletion goes home).
+   */
+  signedOutTarget: string;
+  /** Called before a request that ends the session, so no guard sends the user to /auth meanwhile. */
+  leaveTo: (path: string) => void;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -30,7 +37,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     queryFn: getQueryFn<PublicUser>({ on401: 'returnNull' }),
   });
 
+  // Any user query answered after the session ended (a refetch racing the deletion) reads null: the
+  // protected page must then send the user where the deletion was going, not to /auth.
+  const [signedOutTarget, setSignedOutTarget] = useState('/auth');
+
   const signedIn = (res: LoginResponse) => {
+    setSignedOutTarget('/auth');
     if (res.authToken) writeStorage(AUTH_TOKEN_KEY, res.authToken);
     queryClient.setQueryData(USER_QUERY_KEY, withoutToken(res));
   };
@@ -106,6 +118,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     registerMutation,
     logoutMutation,
     clearLocalSession,
+    signedOutTarget,
+    leaveTo: setSignedOutTarget,
   };
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

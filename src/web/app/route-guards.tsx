@@ -6,13 +6,13 @@ import { useDevBypass } from './dev-bypass';
 
 /**
  * Spec 2: a protected page shows only to a signed-in user or while the developer bypass is set; while the
- * user loads it shows 'Loading...', otherwise it redirects to /auth.
+ * user loads it shows 'Loading...', otherwise it redirects to /auth (or home, after an account deletion).
  */
 export function ProtectedRoute({ children }: { children: ReactNode }) {
-  const { user, isLoading } = useAuth();
+  const { user, isLoading, signedOutTarget } = useAuth();
   const bypass = useDevBypass();
   if (isLoading || bypass.configLoading) return <LoadingScreen />;
-  if (!user && !bypass.active) return <Navigate to="/auth" replace />;
+  if (!user && !bypass.active) return <Navigate to={signedOutTarget} replace />;
   return children;
 }
 

@@ -12,7 +12,7 @@ import { apiJson, userMessage } from '../../lib/api-client';
 
 /** Account deletion, confirmed by typing the account's email (the server checks it again). */
 export function DangerZone({ email }: { email: string }) {
-  const { clearLocalSession } = useAuth();
+  const { clearLocalSession, leaveTo } = useAuth();
   const navigate = useNavigate();
   const inputId = useId();
   const [typed, setTyped] = useState('');
@@ -20,18 +20,22 @@ export function DangerZone({ email }: { email: string }) {
 
   const remove = useMutation({
     mutationFn: () => apiJson<MessageResponse>('DELETE', '/api/auth/account', { confirm: typed.trim() }),
+    // From here a user query may read null at any moment (the sessions go with the account): the page's
+    // guard must then send the visitor home, where this flow goes, not to /auth.
+    onMutate: () => leaveTo('/'),
     onSuccess: async (res) => {
-      // Leave the protected page first, or its guard would send the now signed-out visitor to /auth.
       await navigate('/', { replace: true });
       await clearLocalSession();
       toast({ title: 'Account deleted', description: res.message });
     },
-    onError: (err) =>
+    onError: (err) => {
+      leaveTo('/auth');
       toast({
         title: 'Error',
         description: userMessage(err, 'Failed to delete account'),
         variant: 'destructive',
-      }),
+      });
+    },
   });
 
   return (
