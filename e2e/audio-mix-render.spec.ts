@@ -39,8 +39,10 @@ test('the mixdown runs the seven stages in a worker, to full length, under the c
   expect(r.length).toBe(r.expectedLength);
   expect(r.nonFinite).toBe(0);
   expect(r.peakDb).toBeLessThanOrEqual(-0.9);
-  // The main-thread stall (target < 50 ms) is measured by bench/audio-mix.ts beside an idle baseline: on a
-  // loaded 2-core machine the OS alone starves the page for longer, so it is no pass/fail figure here.
+  // The main-thread stall's target (< 50 ms) is a figure of bench/audio-mix.ts, beside an idle baseline: on
+  // a loaded 2-core machine the OS alone starves the page for longer. Here only a real regression fails: a
+  // freeze of a second or more means the mixdown ran on the page instead of in its worker.
+  expect(r.longestMs).toBeLessThan(1000);
 });
 
 test('previews: three styles in order, 10 s from 20% of the vocal', async () => {

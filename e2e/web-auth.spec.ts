@@ -64,9 +64,12 @@ test('the account menu links go to the mixer, mastering and settings', async ({ 
     await page.getByRole('menuitem', { name: item }).click();
     await expect(page).toHaveURL(path);
   }
-  // Signed in: no log-in banner.
+  // Signed in: no log-in banner, the page itself not inert (only the mix-style card waits for tracks).
   await page.goto('/mixer');
   await expect(page.locator('[data-state="ready"]').first()).toBeVisible();
+  await expect(page.locator('h1')).toHaveText('Mixer');
+  await expect(page.getByTestId('mixer')).not.toHaveAttribute('inert');
+  await expect(page.locator('[inert]:has(h1)')).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Log in to try our mixer for free' })).toHaveCount(0);
 });
 
