@@ -4,9 +4,9 @@ import {
   AbortMultipartUploadCommand,
   ListMultipartUploadsCommand,
   ListObjectsV2Command,
-  S3Client,
 } from '@aws-sdk/client-s3';
 import type { Config } from '../config';
+import { s3ClientFor } from '../storage/s3-storage';
 
 /**
  * What the maintenance sweep needs to see in storage beyond the Storage interface: each object's age, and
@@ -79,15 +79,7 @@ function s3Inventory(
   o: Extract<Config['storage'], { kind: 's3' }>,
   log: (m: string) => void,
 ): StorageInventory {
-  const client = new S3Client({
-    endpoint: o.endpoint,
-    region: o.region,
-    forcePathStyle: o.forcePathStyle,
-    credentials:
-      o.accessKeyId && o.secretAccessKey
-        ? { accessKeyId: o.accessKeyId, secretAccessKey: o.secretAccessKey }
-        : undefined,
-  });
+  const client = s3ClientFor(o);
   const Bucket = o.bucket;
   return {
     async objects() {

@@ -35,12 +35,11 @@ const isNotFound = (err: unknown) => {
   return e?.name === 'NoSuchKey' || e?.name === 'NotFound' || e?.$metadata?.httpStatusCode === 404;
 };
 
-/**
- * S3 and S3-compatible stores (MinIO, R2, s3rver in tests). Uploads stream through lib-storage's multipart
- * upload: at most queueSize parts of partSize bytes are in memory at once, whatever the file size.
- */
-export function s3Storage(o: S3StorageOptions): Storage {
-  const client = new S3Client({
+/** The one S3 client setup, shared by the storage and the maintenance sweep's inventory. */
+export const s3ClientFor = (
+  o: Pick<S3StorageOptions, 'endpoint' | 'region' | 'forcePathStyle' | 'accessKeyId' | 'secretAccessKey'>,
+): S3Client =>
+  new S3Client({
     endpoint: o.endpoint,
     region: o.region,
     forcePathStyle: o.forcePathStyle,
@@ -53,6 +52,13 @@ export function s3Storage(o: S3StorageOptions): Storage {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
+
+/**
+ * S3 and S3-compatible stores (MinIO, R2, s3rver in tests). Uploads stream through lib-storage's multipart
+ * upload: at most queueSize parts of partSize bytes are in memory at once, whatever the file size.
+ */
+export function s3Storage(o: S3StorageOptions): Storage {
+  const client = s3ClientFor(o);
   const Bucket = o.bucket;
   const partSize = o.partSize ?? 8 * 1024 * 1024;
   const queueSize = o.queueSize ?? 2;
