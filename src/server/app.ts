@@ -79,7 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSecurityHeaders(app, { production: config.production });
 
   // --- app services ----------------------------------------------------------------------------------
-  const sessions = createSessionService(db, config.sessionTtlSeconds);
+  const sessions = createSessionService(database, config.sessionTtlSeconds);
   const accountCleanups: Array<(user: UserRow) => Promise<void>> = [];
   const twoFactor = createTwoFactorService(db);
   const auth = createAuthService({

@@ -19,6 +19,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Cheap round trip for the health check. */
   ping(): Promise<void>;
+  /**
+   * A named prepared statement whose rows come back as arrays, values as the driver parses them (numbers,
+   * booleans, Dates), with no ORM mapping: only for the per-request hot path (decision 082).
+   */
+  queryArrays(name: string, text: string, params: unknown[]): Promise<unknown[][]>;
   close(): Promise<void>;
 }
 
@@ -58,6 +63,8 @@ export async function openPostgres(
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    queryArrays: async (name, text, params) =>
+      (await pool.query<unknown[]>({ name, text, values: params, rowMode: 'array' })).rows,
     close: () => pool.end(),
   };
 }
@@ -84,6 +91,9 @@ export async function openPglite(
       ping: async () => {
         await client.query('select 1');
       },
+      // One connection: PGlite has no named statements to keep; it parses each query anew.
+      queryArrays: async (_name, text, params) =>
+        (await client.query<unknown[]>(text, params, { rowMode: 'array' })).rows,
       close: async () => {
         await client.close();
         release();

@@ -16,6 +16,30 @@ describeEachDatabase('http guards', (ctx) => {
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it('sends the same security headers on refusals and errors, not only on success', async () => {
+    const answers = await Promise.all([
+      ctx.app.inject({ method: 'GET', url: '/api/auth/user' }),
+      ctx.app.inject({ method: 'GET', url: '/api/no-such-route' }),
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"email":',
+      }),
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: { cookie: 'sid=x', origin: 'https://evil.example' },
+      }),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([401, 404, 400, 403]);
+    for (const a of answers) {
+      expect(a.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(a.headers['x-content-type-options']).toBe('nosniff');
+      expect(a.headers['cross-origin-embedder-policy']).toBe('require-corp');
+    }
+  });
+
   it('refuses state-changing cookie requests from another site', async () => {
     const { c } = await signedUpClient(ctx.app);
     const cookie = `sid=${c.token}`;

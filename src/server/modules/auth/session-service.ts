@@ -1,27 +1,34 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { eq, getTableColumns, getTableName, lt } from 'drizzle-orm';
+import type { Database, Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { hashToken, newToken } from '../../security/tokens';
 import { createBatchLoader } from './batch-loader';
 import type { UserRow } from './user-view';
 
+/** The users columns, in the order the session query selects them after the session's id_hash. */
+const USER_COLUMNS = Object.entries(getTableColumns(users));
+
+/**
+ * The per-request session lookup, written out rather than built by drizzle: its row mapping cost more than
+ * the query (decision 082). The column list comes from the drizzle schema, so it cannot drift from it.
+ */
+const SESSION_RESOLVE_SQL = `SELECT s.${sessions.idHash.name}, ${USER_COLUMNS.map(([, c]) => `u.${c.name}`).join(', ')}
+  FROM ${getTableName(sessions)} s JOIN ${getTableName(users)} u ON u.${users.id.name} = s.${sessions.userId.name}
+  WHERE s.${sessions.idHash.name} = ANY($1::text[]) AND s.${sessions.expiresAt.name} > $2`;
+
+/** One row of SESSION_RESOLVE_SQL as the user it belongs to (the driver has already parsed the values). */
+function userOf(row: unknown[]): UserRow {
+  const user: Record<string, unknown> = {};
+  for (let i = 0; i < USER_COLUMNS.length; i++) user[USER_COLUMNS[i][0]] = row[i + 1];
+  return user as UserRow;
+}
+
 /** Sessions are rows: the client holds a random token, the table holds its digest and an expiry. */
-export function createSessionService(db: Db, ttlSeconds: number) {
-  // Built once: drizzle's query building per call cost more than the query itself (profiled under load).
-  const byHashes = db
-    .select({ idHash: sessions.idHash, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        sql`${sessions.idHash} = ANY(${sql.placeholder('hashes')}::text[])`,
-        gt(sessions.expiresAt, sql.placeholder('now')),
-      ),
-    )
-    .prepare('session_resolve');
+export function createSessionService(database: Database, ttlSeconds: number) {
+  const db = database.db;
   const loadByHash = createBatchLoader(async (hashes: string[]) => {
-    const rows = await byHashes.execute({ hashes, now: new Date() });
-    return new Map(rows.map((r) => [r.idHash, r.user]));
+    const rows = await database.queryArrays('session_resolve', SESSION_RESOLVE_SQL, [hashes, new Date()]);
+    return new Map(rows.map((row) => [row[0] as string, userOf(row)]));
   });
   return {
     ttlSeconds,
