@@ -129,6 +129,20 @@ export async function startHelloWorld(pgUrl?: string): Promise<{
   };
 }
 
+/** User + system CPU seconds a process has used so far (Linux /proc; NaN elsewhere or once it has exited). */
+export function cpuSeconds(pid: number | undefined): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the ")" that closes the command name: utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return Number.NaN;
+  }
+}
+/** Linux's USER_HZ, which /proc reports times in: 100 on every mainstream architecture. */
+const CLOCK_TICKS = 100;
+
 export const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
 
 export function loadAverage(): string {

@@ -26,12 +26,22 @@ import {
   startServerProcess,
   tempDir,
 } from '../tests/helpers/server-processes';
-import { fmt, haveWrk, loadAverage, runWrk, startHelloWorld, type WrkResult, wrkLua } from './load-common';
+import {
+  cpuSeconds,
+  fmt,
+  haveWrk,
+  loadAverage,
+  runWrk,
+  startHelloWorld,
+  type WrkResult,
+  wrkLua,
+} from './load-common';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 16);
-/** Alternating rounds per server; each table row is the median round. */
-const ROUNDS = Number(process.env.LOAD_ROUNDS ?? 3);
+/** Alternating rounds of ROUND_SECONDS per server; each table row is the median round. */
+const ROUNDS = Number(process.env.LOAD_ROUNDS ?? 7);
+const ROUND_SECONDS = Number(process.env.LOAD_ROUND_SECONDS ?? 3);
 const only = process.argv.slice(2);
 const GRANT = 10_000_000;
 /** Signed-in sessions the requests rotate over, spread over USERS users, as if they were all active at once. */
@@ -92,6 +102,7 @@ async function prepare(kind: 'pglite' | 'postgres') {
     origin: server.origin,
     tokens,
     pgUrl: pgDb?.url,
+    pid: server.child.pid,
     async close() {
       await server.stop();
       await pgDb?.drop();
@@ -99,18 +110,22 @@ async function prepare(kind: 'pglite' | 'postgres') {
   };
 }
 
-/** The round with the median requests per second (its latencies come with it). */
-function medianRound(rounds: WrkResult[]): WrkResult {
-  return [...rounds].sort((a, b) => a.rps - b.rps)[Math.floor(rounds.length / 2)];
+type Measured = WrkResult & { cpuUs: number };
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** The round with the median `by` (its other figures come with it). */
+function medianOf<T>(rounds: T[], by: (t: T) => number): T {
+  return [...rounds].sort((a, b) => by(a) - by(b))[Math.floor(rounds.length / 2)];
 }
 
-function table(rows: Array<WrkResult & { ratio?: number }>) {
+function table(rows: Array<WrkResult & { ratio?: number; cpuUs?: number }>) {
   console.log(
-    `${'endpoint'.padEnd(42)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'× hello'.padStart(8)} ${'non-2xx'.padStart(8)} ${'errors'.padStart(7)}`,
+    `${'endpoint'.padEnd(42)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'× hello'.padStart(8)} ${'CPU µs/req'.padStart(11)} ${'non-2xx'.padStart(8)} ${'errors'.padStart(7)}`,
   );
   for (const r of rows)
     console.log(
-      `${r.label.padEnd(42)} ${fmt(r.rps).padStart(8)} ${fmt(r.p50, 2).padStart(8)} ${fmt(r.p99, 2).padStart(8)} ${(r.ratio === undefined ? '' : fmt(r.ratio, 2)).padStart(8)} ${String(r.non2xx).padStart(8)} ${String(r.errors).padStart(7)}`,
+      `${r.label.padEnd(42)} ${fmt(r.rps).padStart(8)} ${fmt(r.p50, 2).padStart(8)} ${fmt(r.p99, 2).padStart(8)} ${(r.ratio === undefined ? '' : fmt(r.ratio, 2)).padStart(8)} ${(r.cpuUs === undefined ? '' : fmt(r.cpuUs, 1)).padStart(11)} ${String(r.non2xx).padStart(8)} ${String(r.errors).padStart(7)}`,
     );
 }
 
@@ -120,7 +135,7 @@ async function main() {
     return;
   }
   console.log(
-    `wrk -t1 -c${CONNECTIONS} -d${SECONDS}s on loopback, median of ${ROUNDS} alternating rounds, ${SESSIONS} sessions of ${USERS} users; server: one process of src/server/main.ts (NODE_ENV=production); load average before: ${loadAverage()}`,
+    `wrk -t1 -c${CONNECTIONS} on loopback: GET rows are medians of ${ROUNDS} alternating ${ROUND_SECONDS}-s rounds (× hello: median of each round's ratio; CPU: the server process's CPU time per request), spend ${SECONDS} s; ${SESSIONS} sessions of ${USERS} users; server: one process of src/server/main.ts (NODE_ENV=production); load average before: ${loadAverage()}`,
   );
   const runId = Date.now().toString(36);
   let failed = false;
@@ -142,23 +157,32 @@ async function main() {
       const hello = await startHelloWorld();
       const withQuery = prepared.pgUrl ? await startHelloWorld(prepared.pgUrl) : undefined;
       const subjects = [
-        { label: 'Fastify hello-world (reference)', url: hello.url },
-        ...(withQuery ? [{ label: '  hello-world + SELECT 1 per request', url: withQuery.url }] : []),
-        { label: `GET /api/auth/user [${kind}]`, url: `${prepared.origin}/api/auth/user` },
+        { label: 'Fastify hello-world (reference)', url: hello.url, pid: hello.child.pid },
+        ...(withQuery
+          ? [{ label: '  hello-world + SELECT 1 per request', url: withQuery.url, pid: withQuery.child.pid }]
+          : []),
+        { label: `GET /api/auth/user [${kind}]`, url: `${prepared.origin}/api/auth/user`, pid: prepared.pid },
       ];
       for (const s of subjects)
         runWrk('warm-up', s.url, { seconds: 2, connections: CONNECTIONS, lua: getLua });
-      // Rounds alternate between the servers, and each row is its median round: on a shared machine a
-      // neighbour's burst then lands on one round of one server, not on a whole side of the ratio.
-      const rounds = subjects.map(() => [] as WrkResult[]);
+      // Short rounds alternate between the servers. On a shared machine a neighbour's burst then lands on a
+      // round or two, and the ratio is the median of each round's ratio to the hello-world round beside it.
+      const rounds = subjects.map(() => [] as Measured[]);
       for (let r = 0; r < ROUNDS; r++)
         subjects.forEach((s, i) => {
-          rounds[i].push(runWrk(s.label, s.url, { seconds: SECONDS, connections: CONNECTIONS, lua: getLua }));
+          const before = cpuSeconds(s.pid);
+          const w = runWrk(s.label, s.url, { seconds: ROUND_SECONDS, connections: CONNECTIONS, lua: getLua });
+          rounds[i].push({ ...w, cpuUs: ((cpuSeconds(s.pid) - before) * 1e6) / w.requests });
         });
       await hello.stop();
       await withQuery?.stop();
-      const [ref, ...measured] = rounds.map(medianRound);
-      rows.push(ref, ...measured.map((m) => ({ ...m, ratio: m.rps / ref.rps })));
+      const summary = rounds.map((rs) => ({
+        ...medianOf(rs, (w) => w.rps),
+        cpuUs: medianOf(rs, (w) => w.cpuUs).cpuUs,
+        ratio: median(rs.map((w, r) => w.rps / rounds[0][r].rps)),
+      }));
+      const [ref, ...measured] = summary;
+      rows.push({ ...ref, ratio: undefined }, ...measured);
       const user = measured[measured.length - 1];
       const spendLua = wrkLua({
         method: 'POST',
@@ -174,8 +198,9 @@ async function main() {
       rows.push({ ...spend, ratio: spend.rps / ref.rps });
       console.log(`\n${kind}:`);
       table(rows);
-      console.log(
-        `  req/s by round: ${subjects.map((s, i) => `${s.label.trim().split(' [')[0]} ${rounds[i].map((w) => fmt(w.rps)).join('/')}`).join('; ')}`,
+      console.log('  req/s by round:');
+      subjects.forEach((s, i) =>
+        console.log(`    ${s.label.trim().padEnd(40)} ${rounds[i].map((w) => fmt(w.rps)).join(' ')}`),
       );
       const failures = [...rounds.flat(), spend].filter((w) => w.non2xx || w.errors);
       if (failures.length) {
@@ -184,7 +209,7 @@ async function main() {
       }
       if (kind === 'postgres')
         console.log(
-          `  target: GET /api/auth/user ≥ 0.5× hello-world on PostgreSQL → ${fmt(user.rps / ref.rps, 2)}× ${user.rps / ref.rps >= 0.5 ? '✓' : '✗ (below target)'}`,
+          `  target: GET /api/auth/user ≥ 0.5× hello-world on PostgreSQL → ${fmt(user.ratio, 2)}× ${user.ratio >= 0.5 ? '✓' : '✗ (below target)'}`,
         );
     } finally {
       await prepared.close();

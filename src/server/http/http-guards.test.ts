@@ -3,8 +3,8 @@ import { MESSAGES } from '../../shared/messages';
 import { describeEachDatabase, signedUpClient } from '../test/harness';
 
 describeEachDatabase('http guards', (ctx) => {
-  it('sends security headers: CSP without inline script, nosniff, no framing, cross-origin isolation', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+  it('sends pages security headers: CSP without inline script, nosniff, no framing, cross-origin isolation', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/pricing' });
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toMatch(/script-src 'self' 'wasm-unsafe-eval'(;|$)/);
@@ -16,8 +16,9 @@ describeEachDatabase('http guards', (ctx) => {
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 
-  it('sends the same security headers on refusals and errors, not only on success', async () => {
+  it('sends API answers, refusals and errors included, headers that let nothing in them run or be framed', async () => {
     const answers = await Promise.all([
+      ctx.app.inject({ method: 'GET', url: '/api/health' }),
       ctx.app.inject({ method: 'GET', url: '/api/auth/user' }),
       ctx.app.inject({ method: 'GET', url: '/api/no-such-route' }),
       ctx.app.inject({
@@ -32,11 +33,12 @@ describeEachDatabase('http guards', (ctx) => {
         headers: { cookie: 'sid=x', origin: 'https://evil.example' },
       }),
     ]);
-    expect(answers.map((a) => a.statusCode)).toEqual([401, 404, 400, 403]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 401, 404, 400, 403]);
     for (const a of answers) {
-      expect(a.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(a.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
       expect(a.headers['x-content-type-options']).toBe('nosniff');
-      expect(a.headers['cross-origin-embedder-policy']).toBe('require-corp');
+      expect(a.headers['x-frame-options']).toBe('DENY');
+      expect(a.headers['cross-origin-resource-policy']).toBe('same-origin');
     }
   });
 

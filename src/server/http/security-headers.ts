@@ -2,23 +2,41 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 
+const HSTS_MAX_AGE = 31536000;
+const HSTS = `max-age=${HSTS_MAX_AGE}; includeSubDomains`;
+
 /**
- * Security headers on every response. helmet decides them; they do not depend on the request, so helmet runs
- * once, here, and every request gets the resulting headers as Fastify reply headers. Running helmet's
- * middleware per request (a dozen `setHeader` calls on the raw response, each validated by Node) cost ~15%
- * of the throughput of GET /api/auth/user under load (bench/load.ts); @fastify/helmet, before that, also
- * rebuilt helmet per request.
+ * Security headers on every response, computed once (they do not depend on the request) and added as Fastify
+ * reply headers. Running helmet's middleware per request (a dozen `setHeader` calls on the raw response, each
+ * validated by Node) cost ~15% of the throughput of GET /api/auth/user under load (bench/load.ts).
+ *
+ * Pages, assets and the hosted checkout get helmet's document headers. API answers (/api/...) are JSON or
+ * media, never a document to render, so they get the OWASP REST set instead (decision 082): a CSP that allows
+ * nothing at all, nosniff, no framing, same-origin resource policy, HSTS in production. Routes may set
+ * stricter headers of their own (track streams add a sandbox).
  */
 export function registerSecurityHeaders(app: FastifyInstance, opts: { production: boolean }): void {
-  const headers = securityHeaders(opts);
-  app.addHook('onRequest', (_req, reply, done) => {
-    reply.headers(headers);
+  const page = pageSecurityHeaders(opts);
+  const api = apiSecurityHeaders(opts);
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.headers(req.url.startsWith('/api/') ? api : page);
     done();
   });
 }
 
-/** The headers helmet sets with our policy, lower-cased names to values. */
-export function securityHeaders(opts: { production: boolean }): Record<string, string> {
+/** What an API answer carries: nothing in it may run, load, be framed or be read by another origin. */
+export function apiSecurityHeaders(opts: { production: boolean }): Record<string, string> {
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'cross-origin-resource-policy': 'same-origin',
+    ...(opts.production ? { 'strict-transport-security': HSTS } : {}),
+  };
+}
+
+/** The headers helmet sets on documents with our policy, lower-cased names to values. */
+export function pageSecurityHeaders(opts: { production: boolean }): Record<string, string> {
   const applyHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -40,7 +58,7 @@ export function securityHeaders(opts: { production: boolean }): Record<string, s
     // Cross-origin isolation: precise timers and SharedArrayBuffer for the audio meters.
     crossOriginEmbedderPolicy: { policy: 'require-corp' },
     crossOriginOpenerPolicy: { policy: 'same-origin' },
-    hsts: opts.production ? { maxAge: 31536000, includeSubDomains: true } : false,
+    hsts: opts.production ? { maxAge: HSTS_MAX_AGE, includeSubDomains: true } : false,
   });
   const headers: Record<string, string> = {};
   const recorder = {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { AppError, tooManyRequests } from '../errors';
 
@@ -144,8 +144,7 @@ export function registerUploadGuards(app: FastifyInstance, o: UploadGuardOptions
     req.raw.once('close', stop);
   };
 
-  app.addHook('onRequest', async (req, reply) => {
-    if (!hasBody(req)) return;
+  const guardBody = async (req: FastifyRequest, reply: FastifyReply) => {
     if (isUpload(req) && req.user) {
       const userId = req.user.id;
       const id = randomUUID();
@@ -162,6 +161,11 @@ export function registerUploadGuards(app: FastifyInstance, o: UploadGuardOptions
       });
     }
     watchRate(req);
+  };
+  // Most requests carry no body: they pass at once, without an async hook's promise per request.
+  app.addHook('onRequest', (req, reply, done) => {
+    if (!hasBody(req)) return done();
+    guardBody(req, reply).then(() => done(), done);
   });
 
   return {
