@@ -97,11 +97,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCsrfGuard(app, config.publicOrigin);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
-  app.addHook('onRequest', async (req) => {
-    if (!req.url.startsWith('/api/')) return;
+  // A plain callback hook, like the other per-request hooks (decision 082).
+  app.addHook('onRequest', (req, _reply, done) => {
+    if (!req.url.startsWith('/api/')) return done();
     const token = sessionTokenOf(req);
     req.sessionToken = token;
-    req.user = token ? await sessions.resolve(token) : null;
+    if (!token) return done();
+    sessions.resolve(token).then((user) => {
+      req.user = user;
+      done();
+    }, done);
   });
   const uploadGuards = registerUploadGuards(app, {
     slots: deps.uploadSlots ?? memoryUploadSlots(),
