@@ -199,9 +199,8 @@ async function main() {
       console.log(`\n${kind}:`);
       table(rows);
       console.log('  req/s by round:');
-      subjects.forEach((s, i) =>
-        console.log(`    ${s.label.trim().padEnd(40)} ${rounds[i].map((w) => fmt(w.rps)).join(' ')}`),
-      );
+      for (const [i, s] of subjects.entries())
+        console.log(`    ${s.label.trim().padEnd(40)} ${rounds[i].map((w) => fmt(w.rps)).join(' ')}`);
       const failures = [...rounds.flat(), spend].filter((w) => w.non2xx || w.errors);
       if (failures.length) {
         failed = true;
