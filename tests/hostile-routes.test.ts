@@ -269,10 +269,12 @@ describeEachDatabase('hostile input on every module', (ctx) => {
     for (const res of answers) {
       expect(String(res.headers['content-type'])).toMatch(/^application\/json/);
       expect(res.headers['x-content-type-options']).toBe('nosniff');
+      // An API answer could not run anything even if a browser were talked into rendering it.
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     }
     if (reg.status === 201) expect((reg.body as { username: string }).username).toBe(evil);
     // Pages forbid inline script whatever a name contains.
-    const csp = String((await c.get('/api/health')).headers['content-security-policy']);
+    const csp = String((await c.get('/pricing')).headers['content-security-policy']);
     expect(csp).toMatch(/script-src 'self'/);
     expect(/script-src[^;]*'unsafe-inline'/.test(csp)).toBe(false);
   });
