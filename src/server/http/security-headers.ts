@@ -25,7 +25,7 @@ export function registerSecurityHeaders(app: FastifyInstance, opts: { production
 }
 
 /** What an API answer carries: nothing in it may run, load, be framed or be read by another origin. */
-export function apiSecurityHeaders(opts: { production: boolean }): Record<string, string> {
+function apiSecurityHeaders(opts: { production: boolean }): Record<string, string> {
   return {
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
     'x-content-type-options': 'nosniff',
@@ -36,7 +36,7 @@ export function apiSecurityHeaders(opts: { production: boolean }): Record<string
 }
 
 /** The headers helmet sets on documents with our policy, lower-cased names to values. */
-export function pageSecurityHeaders(opts: { production: boolean }): Record<string, string> {
+function pageSecurityHeaders(opts: { production: boolean }): Record<string, string> {
   const applyHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
