@@ -6,9 +6,15 @@
  *
  *   node --import tsx bench/load.ts            (npm run bench -- load)
  *   node --import tsx bench/load.ts postgres   (one database only)
- *   LOAD_SECONDS=20 LOAD_CONNECTIONS=32 ...    (a longer spend run, more connections)
- *   LOAD_ROUNDS=9 LOAD_ROUND_SECONDS=5 ...     (alternating rounds per server; GET rows are their medians)
+ *   LOAD_LEVELS=16,64,128 ...                  (wrk connections the GET rounds sweep; spend uses the first)
+ *   LOAD_SECONDS=20 ...                        (a longer spend run)
+ *   LOAD_ROUNDS=9 LOAD_ROUND_SECONDS=5 ...     (alternating rounds per server and level; rows are medians)
  *   LOAD_CPU_PROF=/tmp/prof ...                (the server writes a V8 CPU profile there when it stops)
+ *
+ * Throughput is compared at each server's peak (decision 083): an endpoint that waits on PostgreSQL needs
+ * more requests in flight than a hello-world to keep its process busy (Little's law), so the GET rounds
+ * sweep LOAD_LEVELS connections and the target ratio is the app's best level over the hello-world's best
+ * level, paired round by round. Every level is printed too, with its p99 latency.
  *
  * Every spend uses a fresh idempotency key, so each one is a real conditional UPDATE plus a ledger insert.
  * Requests rotate over SESSIONS signed-in sessions of USERS users (rows inserted by the benchmark), so session
@@ -38,10 +44,11 @@ import {
 } from './load-common';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 8);
-const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 16);
-/** Alternating rounds of ROUND_SECONDS per server; each table row is the median round. */
+/** wrk connection counts the GET rounds sweep; the first is also the spend run's. */
+const LEVELS = (process.env.LOAD_LEVELS ?? '16,64,128').split(',').map(Number);
+/** Alternating rounds of ROUND_SECONDS per server and level; each table row is the median round. */
 const ROUNDS = Number(process.env.LOAD_ROUNDS ?? 7);
-const ROUND_SECONDS = Number(process.env.LOAD_ROUND_SECONDS ?? 3);
+const ROUND_SECONDS = Number(process.env.LOAD_ROUND_SECONDS ?? 2);
 const only = process.argv.slice(2);
 const GRANT = 10_000_000;
 /** Signed-in sessions the requests rotate over, spread over USERS users, as if they were all active at once. */
@@ -111,20 +118,76 @@ async function prepare(kind: 'pglite' | 'postgres') {
 }
 
 type Measured = WrkResult & { cpuUs: number };
+type Row = WrkResult & { level?: number; ratio?: number; cpuUs?: number };
 
 /** The round with the median `by` (its other figures come with it); an odd ROUNDS picks a real round. */
 function medianOf<T>(rounds: T[], by: (t: T) => number): T {
   return [...rounds].sort((a, b) => by(a) - by(b))[Math.floor(rounds.length / 2)];
 }
 
-function table(rows: Array<WrkResult & { ratio?: number; cpuUs?: number }>) {
+function table(rows: Row[]) {
   console.log(
-    `${'endpoint'.padEnd(42)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'× hello'.padStart(8)} ${'CPU µs/req'.padStart(11)} ${'non-2xx'.padStart(8)} ${'errors'.padStart(7)}`,
+    `${'endpoint'.padEnd(42)} ${'conns'.padStart(5)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'× hello'.padStart(8)} ${'CPU µs/req'.padStart(11)} ${'non-2xx'.padStart(8)} ${'errors'.padStart(7)}`,
   );
   for (const r of rows)
     console.log(
-      `${r.label.padEnd(42)} ${fmt(r.rps).padStart(8)} ${fmt(r.p50, 2).padStart(8)} ${fmt(r.p99, 2).padStart(8)} ${(r.ratio === undefined ? '' : fmt(r.ratio, 2)).padStart(8)} ${(r.cpuUs === undefined ? '' : fmt(r.cpuUs, 1)).padStart(11)} ${String(r.non2xx).padStart(8)} ${String(r.errors).padStart(7)}`,
+      `${r.label.padEnd(42)} ${String(r.level ?? '').padStart(5)} ${fmt(r.rps).padStart(8)} ${fmt(r.p50, 2).padStart(8)} ${fmt(r.p99, 2).padStart(8)} ${(r.ratio === undefined ? '' : fmt(r.ratio, 2)).padStart(8)} ${(r.cpuUs === undefined ? '' : fmt(r.cpuUs, 1)).padStart(11)} ${String(r.non2xx).padStart(8)} ${String(r.errors).padStart(7)}`,
     );
+}
+
+interface Subject {
+  label: string;
+  url: string;
+  pid: number | undefined;
+}
+
+/**
+ * Short rounds alternate between the servers, every level in every round. On a shared machine a neighbour's
+ * burst then lands on a round or two, and each ratio is the median of the rounds' ratios to the hello-world
+ * measured beside them. `measured[s][l][r]`: subject s at LEVELS[l] in round r.
+ */
+function sweep(subjects: Subject[], lua: string): Measured[][][] {
+  for (const s of subjects) runWrk('warm-up', s.url, { seconds: 2, connections: LEVELS[0], lua });
+  const measured = subjects.map(() => LEVELS.map(() => [] as Measured[]));
+  for (let r = 0; r < ROUNDS; r++)
+    LEVELS.forEach((connections, l) => {
+      subjects.forEach((s, i) => {
+        const before = cpuSeconds(s.pid);
+        const w = runWrk(s.label, s.url, { seconds: ROUND_SECONDS, connections, lua });
+        measured[i][l].push({ ...w, cpuUs: ((cpuSeconds(s.pid) - before) * 1e6) / w.requests });
+      });
+    });
+  return measured;
+}
+
+/** Median round of one subject at one level, its ratio the median of its rounds' ratios to the reference's. */
+function levelRow(rounds: Measured[], reference: Measured[] | undefined, level: number): Row {
+  return {
+    ...medianOf(rounds, (w) => w.rps),
+    level,
+    cpuUs: medianOf(rounds, (w) => w.cpuUs).cpuUs,
+    ratio: reference
+      ? medianOf(
+          rounds.map((w, r) => w.rps / reference[r].rps),
+          (x) => x,
+        )
+      : undefined,
+  };
+}
+
+/** Each round's best level of `subject` over the reference's best level in that same round; the median. */
+function peakRatio(subject: Measured[][], reference: Measured[][]): number {
+  const best = (levels: Measured[][], r: number) => Math.max(...levels.map((rounds) => rounds[r].rps));
+  return medianOf(
+    Array.from({ length: ROUNDS }, (_, r) => best(subject, r) / best(reference, r)),
+    (x) => x,
+  );
+}
+
+/** The level whose median round is fastest, and that median. */
+function peakOf(levels: Measured[][]): { level: number; rps: number } {
+  const medians = levels.map((rounds, l) => ({ level: LEVELS[l], rps: medianOf(rounds, (w) => w.rps).rps }));
+  return medians.reduce((a, b) => (b.rps > a.rps ? b : a));
 }
 
 async function main() {
@@ -133,7 +196,7 @@ async function main() {
     return;
   }
   console.log(
-    `wrk -t1 -c${CONNECTIONS} on loopback: GET rows are medians of ${ROUNDS} alternating ${ROUND_SECONDS}-s rounds (× hello: median of each round's ratio; CPU: the server process's CPU time per request), spend ${SECONDS} s; ${SESSIONS} sessions of ${USERS} users; server: one process of src/server/main.ts (NODE_ENV=production); load average before: ${loadAverage()}`,
+    `wrk -t1 on loopback at ${LEVELS.join(', ')} connections: GET rows are medians of ${ROUNDS} alternating ${ROUND_SECONDS}-s rounds (× hello: median of each round's ratio at the same connections; CPU: the server process's CPU time per request), spend ${SECONDS} s at ${LEVELS[0]}; ${SESSIONS} sessions of ${USERS} users; server: one process of src/server/main.ts (NODE_ENV=production); load average before: ${loadAverage()}`,
   );
   const runId = Date.now().toString(36);
   let failed = false;
@@ -146,7 +209,6 @@ async function main() {
       console.log(`\n${kind}: skipped (${(err as Error).message.split('\n')[0]})`);
       continue;
     }
-    const rows: Array<WrkResult & { ratio?: number; cpuUs?: number }> = [];
     try {
       // Every server gets the very same requests (the rotating x-auth-token header, generated by the same
       // Lua script in wrk), so wrk's own cost per request is the same on both sides of the ratio.
@@ -154,37 +216,21 @@ async function main() {
       const getLua = wrkLua({ method: 'GET', headers: {}, rotate });
       const hello = await startHelloWorld();
       const withQuery = prepared.pgUrl ? await startHelloWorld(prepared.pgUrl) : undefined;
-      const subjects = [
+      const subjects: Subject[] = [
         { label: 'Fastify hello-world (reference)', url: hello.url, pid: hello.child.pid },
         ...(withQuery
           ? [{ label: '  hello-world + SELECT 1 per request', url: withQuery.url, pid: withQuery.child.pid }]
           : []),
         { label: `GET /api/auth/user [${kind}]`, url: `${prepared.origin}/api/auth/user`, pid: prepared.pid },
       ];
-      for (const s of subjects)
-        runWrk('warm-up', s.url, { seconds: 2, connections: CONNECTIONS, lua: getLua });
-      // Short rounds alternate between the servers. On a shared machine a neighbour's burst then lands on a
-      // round or two, and the ratio is the median of each round's ratio to the hello-world round beside it.
-      const rounds = subjects.map(() => [] as Measured[]);
-      for (let r = 0; r < ROUNDS; r++)
-        subjects.forEach((s, i) => {
-          const before = cpuSeconds(s.pid);
-          const w = runWrk(s.label, s.url, { seconds: ROUND_SECONDS, connections: CONNECTIONS, lua: getLua });
-          rounds[i].push({ ...w, cpuUs: ((cpuSeconds(s.pid) - before) * 1e6) / w.requests });
-        });
+      const measured = sweep(subjects, getLua);
       await hello.stop();
       await withQuery?.stop();
-      const summary = rounds.map((rs) => ({
-        ...medianOf(rs, (w) => w.rps),
-        cpuUs: medianOf(rs, (w) => w.cpuUs).cpuUs,
-        ratio: medianOf(
-          rs.map((w, r) => w.rps / rounds[0][r].rps),
-          (x) => x,
-        ),
-      }));
-      const [ref, ...measured] = summary;
-      rows.push({ ...ref, ratio: undefined }, ...measured);
+      const [reference] = measured;
       const user = measured[measured.length - 1];
+      const rows: Row[] = LEVELS.flatMap((level, l) =>
+        subjects.map((_, i) => levelRow(measured[i][l], i === 0 ? undefined : reference[l], level)),
+      );
       const spendLua = wrkLua({
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -193,24 +239,37 @@ async function main() {
       });
       const spend = runWrk(`POST /api/spend-credit [${kind}]`, `${prepared.origin}/api/spend-credit`, {
         seconds: SECONDS,
-        connections: CONNECTIONS,
+        connections: LEVELS[0],
         lua: spendLua,
       });
-      rows.push({ ...spend, ratio: spend.rps / ref.rps });
+      rows.push({ ...spend, level: LEVELS[0], ratio: spend.rps / levelRow(reference[0], undefined, 0).rps });
       console.log(`\n${kind}:`);
       table(rows);
+      console.log('  peak (each server at its best connections; × hello: median of each round’s best over best):');
+      for (const [i, s] of subjects.entries()) {
+        const peak = peakOf(measured[i]);
+        const ratio = i === 0 ? '' : `${fmt(peakRatio(measured[i], reference), 2)}×`;
+        console.log(`    ${s.label.trim().padEnd(40)} ${fmt(peak.rps).padStart(7)} req/s at ${peak.level}  ${ratio}`);
+      }
       console.log('  req/s by round:');
-      for (const [i, s] of subjects.entries())
-        console.log(`    ${s.label.trim().padEnd(40)} ${rounds[i].map((w) => fmt(w.rps)).join(' ')}`);
-      const failures = [...rounds.flat(), spend].filter((w) => w.non2xx || w.errors);
+      LEVELS.forEach((level, l) => {
+        for (const [i, s] of subjects.entries())
+          console.log(
+            `    ${s.label.trim().padEnd(40)} ${String(level).padStart(4)} ${measured[i][l].map((w) => fmt(w.rps)).join(' ')}`,
+          );
+      });
+      const failures = [...measured.flat(2), spend].filter((w) => w.non2xx || w.errors);
       if (failures.length) {
         failed = true;
         console.log('  ✗ some requests failed');
       }
-      if (kind === 'postgres')
+      if (kind === 'postgres') {
+        const peak = peakRatio(user, reference);
+        const first = levelRow(user[0], reference[0], LEVELS[0]).ratio ?? Number.NaN;
         console.log(
-          `  target: GET /api/auth/user ≥ 0.5× hello-world on PostgreSQL → ${fmt(user.ratio, 2)}× ${user.ratio >= 0.5 ? '✓' : '✗ (below target)'}`,
+          `  target: GET /api/auth/user ≥ 0.5× hello-world on PostgreSQL, at peak → ${fmt(peak, 2)}× ${peak >= 0.5 ? '✓' : '✗ (below target)'}; both at ${LEVELS[0]} connections: ${fmt(first, 2)}×`,
         );
+      }
     } finally {
       await prepared.close();
     }
