@@ -245,11 +245,15 @@ async function main() {
       rows.push({ ...spend, level: LEVELS[0], ratio: spend.rps / levelRow(reference[0], undefined, 0).rps });
       console.log(`\n${kind}:`);
       table(rows);
-      console.log('  peak (each server at its best connections; × hello: median of each round’s best over best):');
+      console.log(
+        '  peak (each server at its best connections; × hello: median of each round’s best over best):',
+      );
       for (const [i, s] of subjects.entries()) {
         const peak = peakOf(measured[i]);
         const ratio = i === 0 ? '' : `${fmt(peakRatio(measured[i], reference), 2)}×`;
-        console.log(`    ${s.label.trim().padEnd(40)} ${fmt(peak.rps).padStart(7)} req/s at ${peak.level}  ${ratio}`);
+        console.log(
+          `    ${s.label.trim().padEnd(40)} ${fmt(peak.rps).padStart(7)} req/s at ${peak.level}  ${ratio}`,
+        );
       }
       console.log('  req/s by round:');
       LEVELS.forEach((level, l) => {
