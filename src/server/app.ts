@@ -1,5 +1,4 @@
 import { timingSafeEqual } from 'node:crypto';
-import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { PublicConfig } from '../shared/api/config';
@@ -73,9 +72,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...SERVER_TIMEOUTS,
   });
 
-  // --- external plugins -------------------------------------------------------------------------------
+  // --- parsing and headers ---------------------------------------------------------------------------
   app.removeContentTypeParser('text/plain');
-  await app.register(fastifyCookie);
   registerSecurityHeaders(app, { production: config.production });
 
   // --- app services ----------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+import { parseCookie, stringifySetCookie } from 'cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../shared/messages';
 import { AppError, forbidden, unauthorized } from '../errors';
@@ -17,7 +18,8 @@ declare module 'fastify' {
 export function sessionTokenOf(req: FastifyRequest): string | null {
   const header = req.headers['x-auth-token'];
   if (typeof header === 'string' && header.length > 0) return header;
-  return req.cookies[SESSION_COOKIE] ?? null;
+  const cookies = req.headers.cookie;
+  return cookies ? (parseCookie(cookies)[SESSION_COOKIE] ?? null) : null;
 }
 
 export function requireUser(req: FastifyRequest): UserRow {
@@ -38,16 +40,26 @@ export function requireAdmin(req: FastifyRequest): UserRow {
   return user;
 }
 
+/*
+ * The one cookie is written here with the `cookie` package rather than through a Fastify cookie plugin, whose
+ * hooks ran on every request (a parse on arrival, a pass before sending) to serve the few that sign in or out.
+ */
 export function setSessionCookie(reply: FastifyReply, token: string, maxAgeSeconds: number, secure: boolean) {
-  reply.setCookie(SESSION_COOKIE, token, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure,
-    path: '/',
-    maxAge: maxAgeSeconds,
-  });
+  reply.header('set-cookie', sessionCookie(token, { maxAge: maxAgeSeconds }, secure));
 }
 
 export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
-  reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
+  reply.header('set-cookie', sessionCookie('', { maxAge: 0, expires: new Date(0) }, secure));
+}
+
+function sessionCookie(value: string, lifetime: { maxAge: number; expires?: Date }, secure: boolean): string {
+  return stringifySetCookie({
+    name: SESSION_COOKIE,
+    value,
+    ...lifetime,
+    path: '/',
+    httpOnly: true,
+    secure,
+    sameSite: 'lax',
+  });
 }

@@ -103,14 +103,18 @@ describeEachDatabase('auth', (ctx) => {
     const { c } = await signedUpClient(ctx.app);
     const token = c.token!;
     c.token = undefined;
-    const res = await c.get('/api/auth/user', { cookie: `sid=${token}` });
+    const res = await c.get('/api/auth/user', { cookie: `theme=dark; sid=${token}` });
     expect(res.status).toBe(200);
   });
 
-  it('logs out by revoking the session on the server', async () => {
+  it('logs out by revoking the session on the server and clearing the cookie', async () => {
     const { c } = await signedUpClient(ctx.app);
     const token = c.token;
-    expect((await c.post('/api/auth/logout')).status).toBe(200);
+    const out = await c.post('/api/auth/logout');
+    expect(out.status).toBe(200);
+    expect(out.headers['set-cookie']).toBe(
+      'sid=; Max-Age=0; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax',
+    );
     c.token = token;
     expect((await c.get('/api/auth/user')).status).toBe(401);
   });
