@@ -242,7 +242,7 @@ async function main() {
         connections: LEVELS[0],
         lua: spendLua,
       });
-      rows.push({ ...spend, level: LEVELS[0], ratio: spend.rps / levelRow(reference[0], undefined, 0).rps });
+      rows.push({ ...spend, level: LEVELS[0], ratio: spend.rps / medianOf(reference[0], (w) => w.rps).rps });
       console.log(`\n${kind}:`);
       table(rows);
       console.log(
