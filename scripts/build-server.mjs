@@ -1,7 +1,12 @@
 // Bundles the server into dist/server/main.js (npm packages stay external) and copies the SQL migrations
-// beside it, so `node dist/server/main.js` runs without TypeScript tooling.
+// beside it, so `node dist/server/main.js` runs without TypeScript tooling, with production dependencies only
+// (`npm ci --omit=dev`; tests/built-server.test.ts proves it). An optional argument names another output
+// folder (the test builds into a temporary one).
 import fs from 'node:fs';
+import path from 'node:path';
 import { build } from 'esbuild';
+
+const outdir = process.argv[2] ?? 'dist/server';
 
 await build({
   entryPoints: [
@@ -10,7 +15,7 @@ await build({
     'src/server/cli/migrate.ts',
     'src/server/cli/billing-cycle.ts',
   ],
-  outdir: 'dist/server',
+  outdir,
   entryNames: '[name]',
   bundle: true,
   platform: 'node',
@@ -20,6 +25,7 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-fs.rmSync('dist/server/migrations', { recursive: true, force: true });
-fs.cpSync('src/server/db/migrations', 'dist/server/migrations', { recursive: true });
-console.log('server built: dist/server/main.js');
+const migrations = path.join(outdir, 'migrations');
+fs.rmSync(migrations, { recursive: true, force: true });
+fs.cpSync('src/server/db/migrations', migrations, { recursive: true });
+console.log(`server built: ${path.join(outdir, 'main.js')}`);
