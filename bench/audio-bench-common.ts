@@ -1,6 +1,6 @@
 /**
  * Shared by the mastering and meter benchmarks: generated tracks (the same deterministic "music" the page
- * generates), ffmpeg timing, the harness page in headless Chromium, medians and a plain table.
+ * generates), ffmpeg timing, the harness page in headless Chromium and a plain table.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,15 +15,6 @@ import { musicLike } from '../src/audio/dsp/test-signals';
 export const RATE = 44100;
 /** Track lengths in seconds: 4 and 10 minutes (BENCH_QUICK=1: 30 s only, for a smoke run). */
 export const LENGTHS = process.env.BENCH_QUICK ? [30] : [240, 600];
-export const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-
-export const label = (seconds: number) => (seconds >= 60 ? `${seconds / 60} min` : `${seconds} s`);
-
-export const median = (values: number[]) => {
-  const s = [...values].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 
 export interface Tracks {
   dir: string;
@@ -87,4 +78,3 @@ export const printTable = (headers: string[], rows: (string | number)[][]) => {
 };
 
 export const ms = (v: number) => `${Math.round(v)} ms`;
-export const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;

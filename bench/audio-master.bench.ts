@@ -6,26 +6,35 @@
  * - ffmpeg -filter_threads 1 with the equivalent chain (highpass, acompressor, two shelves, peaking EQ,
  *   stereotools, volume, alimiter) — target ours <= 1.0x;
  * - the same chain from native Web Audio nodes (biquads + DynamicsCompressor) in an OfflineAudioContext;
+ * - the adaptive chain (issue 16: analysis, tone EQ, multiband compression, mono bass) in the same worker,
+ *   as a ratio to today's chain and to ffmpeg (medians);
  * - the longest main-thread stall during each in-page job (target < 50 ms), beside the longest stall of the
  *   same page doing nothing for as long (the machine's noise floor: other processes take the CPU too).
- * BENCH_RUNS (default 3) sets the runs per figure; BENCH_QUICK=1 uses a 30 s track.
+ * Ours and ffmpeg run in paired rounds of alternating order (bench/paired-rounds.ts): BENCH_RUNS (default 5)
+ * sets the rounds; BENCH_QUICK=1 uses a 30 s track.
  */
 import { masteringChainParams } from '../src/audio/dsp/mastering-processor';
 import { PRESETS, type PresetId, TRUE_PEAK_CEILING_DBTP } from '../src/shared/mastering';
 import {
   ffmpegAvailable,
   LENGTHS,
-  label,
-  median,
   ms,
   openHarness,
   printTable,
   RATE,
-  RUNS,
-  ratio,
   timeFfmpeg,
   writeTracks,
 } from './audio-bench-common';
+import {
+  fmtMs,
+  fmtRatio,
+  label,
+  pairedRounds,
+  printEnvironment,
+  ROUNDS,
+  spread,
+  verdict,
+} from './paired-rounds';
 
 const PRESET: PresetId = (process.env.BENCH_PRESET as PresetId) ?? 'balanced';
 
@@ -46,55 +55,69 @@ const ffmpegChain = (gainDb: number) => {
 };
 
 const main = async () => {
-  console.log(`Mastering render, preset ${PRESET}, ${RUNS} paired runs per figure (medians).`);
+  console.log(`Mastering render, preset ${PRESET}.`);
   if (!ffmpegAvailable()) console.log('ffmpeg is not installed: the ffmpeg column is skipped.');
   const tracks = writeTracks(LENGTHS);
   const bench = await openHarness();
+  printEnvironment(bench.page.context().browser()?.version());
   const rows: (string | number)[][] = [];
   try {
     for (const seconds of LENGTHS) {
       await bench.page.evaluate((s) => window.audioHarness.prepare(s), seconds);
-      const ours: number[] = [];
       const oursStall: number[] = [];
-      const ff: number[] = [];
-      const native: number[] = [];
-      const nativeStall: number[] = [];
-      const idle: number[] = [];
       const oursTask: number[] = [];
-      const nativeTask: number[] = [];
+      const idle: number[] = [];
       let gainDb = 0;
-      for (let run = 0; run < RUNS; run++) {
+      const ours = async () => {
         const r = await bench.page.evaluate(([s, p]) => window.audioHarness.masterBench(s, p), [
           seconds,
           PRESET,
         ] as const);
-        ours.push(r.ms);
         oursStall.push(r.longestMs);
         oursTask.push(r.longTaskMs);
         idle.push(await bench.page.evaluate((t) => window.audioHarness.idleStall(t), r.ms));
         gainDb = r.gainDb;
-        if (ffmpegAvailable()) {
-          ff.push(timeFfmpeg(['-i', tracks.wav(seconds), '-af', ffmpegChain(gainDb), '-f', 'null', '-']).ms);
-        }
-        const n = await bench.page.evaluate(([s, p, g]) => window.audioHarness.nativeBench(s, p, g), [
+        return r.ms;
+      };
+      // The reference's chain takes the gain our analysis chose; round 0 runs ours first, so it is known.
+      const reference = () =>
+        timeFfmpeg(['-i', tracks.wav(seconds), '-af', ffmpegChain(gainDb), '-f', 'null', '-']).ms;
+      const nativeRun = async () =>
+        bench.page.evaluate(([s, p, g]) => window.audioHarness.nativeBench(s, p, g), [
           seconds,
           PRESET,
           gainDb,
         ] as const);
+      const pair = ffmpegAvailable() ? await pairedRounds(ours, reference) : undefined;
+      if (!pair) for (let i = 0; i < ROUNDS; i++) await ours();
+      const adaptive: number[] = [];
+      const native: number[] = [];
+      const nativeStall: number[] = [];
+      const nativeTask: number[] = [];
+      for (let i = 0; i < ROUNDS; i++) {
+        const a = await bench.page.evaluate(([s, p]) => window.audioHarness.masterBench(s, p, true), [
+          seconds,
+          PRESET,
+        ] as const);
+        adaptive.push(a.ms);
+        const n = await nativeRun();
         native.push(n.ms);
         nativeStall.push(n.longestMs);
         nativeTask.push(n.longTaskMs);
       }
-      const o = median(ours);
-      const f = ff.length ? median(ff) : Number.NaN;
-      const nn = median(native);
+      const nn = spread(native);
+      const ad = spread(adaptive);
       rows.push([
         label(seconds),
-        ms(o),
-        ff.length ? ms(f) : 'n/a',
-        ff.length ? ratio(o, f) : 'n/a',
-        ms(nn),
-        ratio(o, nn),
+        pair ? fmtMs(pair.ours) : 'n/a',
+        pair ? fmtMs(pair.reference) : 'n/a',
+        pair ? fmtRatio(pair.ratio) : 'n/a',
+        pair ? verdict(pair, 0.8) : 'n/a',
+        fmtMs(ad),
+        pair ? `${(ad.median / pair.ours.median).toFixed(2)}x` : 'n/a',
+        pair ? `${(ad.median / pair.reference.median).toFixed(2)}x` : 'n/a',
+        fmtMs(nn),
+        pair ? `${(pair.ours.median / nn.median).toFixed(2)}x` : 'n/a',
         `${ms(Math.max(...oursTask))} / ${ms(Math.max(...oursStall))}`,
         `${ms(Math.max(...nativeTask))} / ${ms(Math.max(...nativeStall))}`,
         ms(Math.max(...idle)),
@@ -107,11 +130,15 @@ const main = async () => {
   printTable(
     [
       'track',
-      'ours (worker)',
-      'ffmpeg -filter_threads 1',
-      'ours/ffmpeg (target <= 1.0x)',
-      'native Web Audio nodes',
-      'ours/native',
+      'ours (worker) ms',
+      'ffmpeg -filter_threads 1 ms',
+      'ours/ffmpeg per round',
+      'verdict (median, target <= 0.8x)',
+      'adaptive chain ms',
+      'adaptive/ours (medians)',
+      'adaptive/ffmpeg (medians)',
+      'native Web Audio nodes ms',
+      'ours/native (medians)',
       'main thread ours: longest task / heartbeat gap (< 50 ms)',
       'native: task / gap',
       'idle page stall (noise floor)',

@@ -5,7 +5,8 @@
  * Our mix worker (seven stages: organise, loudness match, pan, EQ, vocal compressor, reverb, true-peak
  * limiter) against ffmpeg running a comparable graph single-threaded in the same run (amix of a high-passed,
  * peaking-EQ'd, compressed, reverberated vocal with a dipped instrumental, then alimiter). The job includes
- * sending both sources to the worker. "main stall" is the longest main-thread block during the job.
+ * sending both sources to the worker; ours and ffmpeg run in paired rounds of alternating order
+ * (bench/paired-rounds.ts, BENCH_RUNS rounds). "main stall" is the longest main-thread block during the job.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +14,8 @@ import { join } from 'node:path';
 import { openHarness } from '../e2e/audio-harness-mix/harness-browser';
 import { musicLike, voiceLike } from '../e2e/audio-harness-mix/harness-signals';
 import { encodeWav } from '../src/audio/codecs/wav-encoder';
-import { type BenchRow, printTable, runJob, timeCommand } from './audio-encode-table';
+import { type BenchRow, printTable, runJobRounds, timeCommand } from './audio-encode-table';
+import { label, printEnvironment } from './paired-rounds';
 
 const lengths = process.argv
   .slice(2)
@@ -31,10 +33,11 @@ const FFMPEG_GRAPH = [
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-mix-'));
 const { page, browser, close } = await openHarness(['mix-worker']);
+printEnvironment(browser.version());
 const rows: BenchRow[] = [];
 try {
   for (const seconds of SECONDS) {
-    const track = `${seconds / 60} min stereo`;
+    const track = `${label(seconds)} stereo`;
     const vocal = join(dir, 'vocal.wav');
     const inst = join(dir, 'inst.wav');
     writeFileSync(
@@ -45,21 +48,19 @@ try {
       inst,
       Buffer.concat(encodeWav(musicLike(seconds, SR, 2, 3), SR, { dither: false, maxBytes: Infinity })),
     );
-    const ffmpegMs = timeCommand('/usr/bin/ffmpeg', [
-      ...['-v', 'error', '-y', '-filter_threads', '1', '-i', vocal, '-i', inst],
-      ...['-filter_complex', FFMPEG_GRAPH, '-f', 'f32le', '-c:a', 'pcm_f32le', join(dir, 'mix.raw')],
-    ]);
-    const ours = await runJob(browser, page, 'mixdown', seconds);
+    const ffmpeg = () =>
+      timeCommand('/usr/bin/ffmpeg', [
+        ...['-v', 'error', '-y', '-filter_threads', '1', '-i', vocal, '-i', inst],
+        ...['-filter_complex', FFMPEG_GRAPH, '-f', 'f32le', '-c:a', 'pcm_f32le', join(dir, 'mix.raw')],
+      ]);
+    const ours = await runJobRounds(browser, page, 'mixdown', seconds, ffmpeg);
     rows.push({
       job: 'mixdown render',
       track,
-      oursMs: ours.ms,
+      ...ours,
       reference: 'ffmpeg equivalent graph',
-      referenceMs: ffmpegMs,
-      target: 'stall < 50 ms',
-      stallMs: ours.stallMs,
-      taskCpuMs: ours.taskCpuMs,
-      idleStallMs: ours.idleStallMs,
+      target: 1.0,
+      note: 'stall target < 50 ms',
     });
   }
 } finally {

@@ -21,6 +21,7 @@
  * lookups and spends are as varied as many users' would be. Every user holds enough crowns (granted with a
  * matching ledger row) never to run out during the run.
  */
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { openPglite } from '../src/server/db/client';
 import { hashToken, newToken } from '../src/server/security/tokens';
@@ -80,6 +81,11 @@ async function prepare(kind: 'pglite' | 'postgres') {
   const pgDb = kind === 'postgres' ? await scratchPostgres('load') : undefined;
   const env = {
     NODE_ENV: 'production',
+    // The load bench subscribes through the local test provider and sends no mail: opted in explicitly.
+    PAYMENTS: 'local',
+    MAIL: 'outbox',
+    // Production insists on a named key for TOTP secrets; any fresh one serves a benchmark.
+    TOTP_ENCRYPTION_KEYS: randomBytes(32).toString('base64'),
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),

@@ -7,6 +7,7 @@
  *   node --import tsx bench/soak.ts
  *   SOAK_SECONDS=60 SOAK_RATE=100 node --import tsx bench/soak.ts     (a short run)
  */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { multipart, wavBytes } from '../src/server/modules/tracks/test-uploads';
 import { subscribeOverHttp } from '../tests/helpers/http-flows';
@@ -43,6 +44,11 @@ async function main() {
   const dataDir = tempDir('soak');
   const server = await startServerProcess('soak', {
     NODE_ENV: 'production',
+    // The soak runs against the local test provider and sends no mail: opted in explicitly.
+    PAYMENTS: 'local',
+    MAIL: 'outbox',
+    // Production insists on a named key for TOTP secrets; any fresh one serves a benchmark.
+    TOTP_ENCRYPTION_KEYS: randomBytes(32).toString('base64'),
     DATA_DIR: dataDir,
     AUTH_RATE_LIMIT: '100000',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
