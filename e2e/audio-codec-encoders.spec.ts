@@ -1,31 +1,20 @@
-import { type Browser, chromium, expect, type Page, test } from '@playwright/test';
-import { chromiumLaunch } from '../playwright.config';
-import { type MixHarness, startMixHarness } from './audio-harness-mix/harness-server';
+import { expect, type Page, test } from '@playwright/test';
+import { openHarness } from './audio-harness-mix/harness-browser';
 
 /**
  * Encoders in real Chromium: the WAV and MP3 workers' output decoded by the browser's own decodeAudioData.
  * The harness is served by this spec (no app server needed); see audio-harness-mix/.
  */
-let harness: MixHarness;
-let browser: Browser;
+let harness: Awaited<ReturnType<typeof openHarness>>;
 let page: Page;
 
 test.beforeAll(async () => {
-  harness = await startMixHarness(['encode-worker', 'peaks-worker']);
-  browser = await chromium.launch(chromiumLaunch);
-  page = await browser.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  await page.goto(harness.url);
-  await expect(page.locator('body')).toHaveAttribute('data-state', 'ready');
-  expect(errors).toEqual([]);
+  harness = await openHarness(['encode-worker', 'peaks-worker']);
+  page = harness.page;
+  expect(harness.errors).toEqual([]);
 });
 
 test.afterAll(async () => {
-  await browser?.close();
   await harness?.close();
 });
 

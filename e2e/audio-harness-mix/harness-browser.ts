@@ -2,19 +2,30 @@ import { type Browser, chromium, type Page } from '@playwright/test';
 import { chromiumLaunch } from '../../playwright.config';
 import { type HarnessWorker, type MixHarness, startMixHarness } from './harness-server';
 
-/** Headless Chromium on the harness page, for the benchmarks (the specs use Playwright's runner instead). */
+/**
+ * Headless Chromium on the harness page, ready, for the benchmarks and the specs; `errors` collects the
+ * page's uncaught errors and console errors (the specs expect none).
+ */
 export const openHarness = async (
   workers?: readonly HarnessWorker[],
-): Promise<{ page: Page; browser: Browser; close: () => Promise<void> }> => {
+): Promise<{ page: Page; browser: Browser; errors: string[]; close: () => Promise<void> }> => {
   const harness: MixHarness = await startMixHarness(workers);
   const browser: Browser = await chromium.launch(chromiumLaunch);
   const page = await browser.newPage();
-  page.on('pageerror', (e) => console.error('page error:', e.message));
+  const errors: string[] = [];
+  page.on('pageerror', (e) => {
+    errors.push(e.message);
+    console.error('page error:', e.message);
+  });
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
   await page.goto(harness.url);
   await page.waitForFunction(() => document.body.dataset.state === 'ready');
   return {
     page,
     browser,
+    errors,
     close: async () => {
       await browser.close();
       await harness.close();

@@ -16,6 +16,7 @@ import { MixClient } from '../../src/audio/workers/mix-client';
 import { PeaksClient } from '../../src/audio/workers/peaks-client';
 import { measureStalls } from '../audio-harness-shared/harness-stalls';
 import { int16Ramp, musicLike, voiceLike } from './harness-signals';
+import { studioHarness } from './harness-studio';
 
 const moduleWorker = (name: string) => () => new Worker(`/${name}.js`, { type: 'module' });
 const encoder = new EncoderClient(moduleWorker('encode-worker'));
@@ -385,8 +386,10 @@ declare global {
   interface Window {
     mixHarness: typeof harness;
     mixBench: typeof bench;
+    studioHarness: ReturnType<typeof studioHarness>;
   }
 }
 window.mixHarness = harness;
 window.mixBench = bench;
+window.studioHarness = studioHarness(encoder);
 document.body.dataset.state = 'ready';

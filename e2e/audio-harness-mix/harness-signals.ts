@@ -60,3 +60,17 @@ export const int16Ramp = (frames: number, seed: number): Int16Array => {
   }
   return out;
 };
+
+/** Pseudo-random integers of `bits` bits with both extremes first (bit-exact round trips at 24 bits). */
+export const intNoise = (frames: number, bits: 16 | 24, seed: number): Int32Array => {
+  const out = new Int32Array(frames);
+  let x = seed >>> 0;
+  const shift = 32 - bits;
+  for (let i = 0; i < frames; i++) {
+    x = (x * 1103515245 + 12345) >>> 0;
+    out[i] = (x | 0) >> shift;
+  }
+  out[0] = -(2 ** (bits - 1));
+  if (frames > 1) out[1] = 2 ** (bits - 1) - 1;
+  return out;
+};

@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { concatBytes } from './codec-tools.test-helper';
 import { EXPORT_MESSAGES } from './export-errors';
 import { chosenFormats, exportFileName } from './export-formats';
 import { decodeWav } from './wav-decoder';
 import { encodeWav, WAV_HEADER_BYTES, wavFileBytes, wavParts } from './wav-encoder';
-
-const join = (parts: Uint8Array[]): Uint8Array => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
 
 /** Every 16-bit value, in a scrambled order, as the floats a decoder would produce from a 16-bit file. */
 const allInt16 = (frames: number, seed: number): Int16Array => {
@@ -32,7 +23,7 @@ describe('WAV encoder', () => {
     const floats = [left, right].map((ch) => Float32Array.from(ch, (v) => v / 32768));
     const parts = encodeWav(floats, 44_100, { dither: false, chunkFrames: 10_000 });
     expect(parts).toHaveLength(1 + 8);
-    const file = join(parts);
+    const file = concatBytes(parts);
     expect(file.length).toBe(wavFileBytes(70_001, 2));
     const decoded = decodeWav(file);
     expect(decoded).toMatchObject({ sampleRate: 44_100, channelCount: 2, bitsPerSample: 16, frames: 70_001 });
@@ -41,7 +32,7 @@ describe('WAV encoder', () => {
   });
 
   it('writes a header ffmpeg-compatible players read', () => {
-    const file = join(encodeWav([new Float32Array(10)], 48_000, { dither: false }));
+    const file = concatBytes(encodeWav([new Float32Array(10)], 48_000, { dither: false }));
     const view = new DataView(file.buffer);
     const text = (at: number) => String.fromCharCode(...file.subarray(at, at + 4));
     expect([text(0), text(8), text(12), text(36)]).toEqual(['RIFF', 'WAVE', 'fmt ', 'data']);
@@ -56,8 +47,8 @@ describe('WAV encoder', () => {
   it('dithers with TPDF noise: mean error ~0, within ±1 LSB of plain rounding, and decorrelated', () => {
     const n = 200_000;
     const x = Float32Array.from({ length: n }, (_, i) => 0.25 * Math.sin((2 * Math.PI * 997 * i) / 44_100));
-    const plain = decodeWav(join(encodeWav([x], 44_100, { dither: false }))).int16![0]!;
-    const dithered = decodeWav(join(encodeWav([x], 44_100, { ditherSeed: 7 }))).int16![0]!;
+    const plain = decodeWav(concatBytes(encodeWav([x], 44_100, { dither: false }))).int16![0]!;
+    const dithered = decodeWav(concatBytes(encodeWav([x], 44_100, { ditherSeed: 7 }))).int16![0]!;
     let sum = 0;
     let sq = 0;
     let changed = 0;
@@ -79,8 +70,8 @@ describe('WAV encoder', () => {
 
   it('keeps at most two channels and mono stays mono', () => {
     const ch = () => new Float32Array(100);
-    expect(decodeWav(join(encodeWav([ch(), ch(), ch(), ch()], 44_100))).channelCount).toBe(2);
-    expect(decodeWav(join(encodeWav([ch()], 44_100))).channelCount).toBe(1);
+    expect(decodeWav(concatBytes(encodeWav([ch(), ch(), ch(), ch()], 44_100))).channelCount).toBe(2);
+    expect(decodeWav(concatBytes(encodeWav([ch()], 44_100))).channelCount).toBe(1);
   });
 
   it('refuses an empty buffer and anything over 100 MB with the spec messages', () => {
@@ -105,5 +96,25 @@ describe('WAV encoder', () => {
     expect(exportFileName('wav', { kind: 'master', preset: 'loud', timestamp: 1700000000000 })).toBe(
       'mastered-loud-1700000000000.wav',
     );
+  });
+
+  it('names the studio formats apart from the spec files of the same download', () => {
+    const master = { kind: 'master', preset: 'clean', timestamp: 1 } as const;
+    expect(chosenFormats(['flac24', 'wav', 'wav24', 'wav32f', 'flac16'])).toEqual([
+      'wav',
+      'wav24',
+      'wav32f',
+      'flac16',
+      'flac24',
+    ]);
+    expect(
+      ['wav', 'wav24', 'wav32f', 'flac16', 'flac24'].map((f) => exportFileName(f as never, master)),
+    ).toEqual([
+      'mastered-clean-1.wav',
+      'mastered-clean-1-24bit.wav',
+      'mastered-clean-1-32float.wav',
+      'mastered-clean-1-16bit.flac',
+      'mastered-clean-1-24bit.flac',
+    ]);
   });
 });

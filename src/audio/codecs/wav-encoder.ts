@@ -6,50 +6,88 @@ import {
   exportChannels,
   validSampleRate,
 } from './export-errors';
+import { quantise } from './pcm-quantise';
 
 export const WAV_HEADER_BYTES = 44;
+/**
+ * The sample encodings we write: the spec's 16-bit PCM, 24-bit PCM, and 32-bit IEEE float (written as is,
+ * never dithered: float keeps every bit the engine produced).
+ */
+export type WavEncoding = 'int16' | 'int24' | 'float32';
+/** RIFF sizes are 32-bit: no WAV file can be larger than this. */
+export const WAV_RIFF_MAX_BYTES = 0xffff_ffff;
+/** Float WAV needs a fmt chunk with cbSize (18 bytes) and a fact chunk (12 bytes): 58 bytes in all. */
+const FLOAT_HEADER_BYTES = 58;
 /** Frames per Blob part: 1 MiB of stereo 16-bit data, so no export ever makes one giant copy. */
 export const WAV_CHUNK_FRAMES = 262_144;
 
 export interface WavEncodeOptions {
-  /** TPDF dither before rounding to 16 bits (default true); off for bit-exact round trips of 16-bit sources. */
+  /** Sample encoding (default the spec's 16-bit PCM). */
+  encoding?: WavEncoding;
+  /**
+   * TPDF dither before rounding to the integer depth (default true); off for bit-exact round trips of
+   * integer sources. Float output is never dithered.
+   */
   dither?: boolean;
   /** Seed of the dither noise, for reproducible files. */
   ditherSeed?: number;
   chunkFrames?: number;
-  /** Size cap of the whole file in bytes (spec: 100 MB). */
+  /**
+   * Size cap of the whole file in bytes. Default: the spec's 100 MB for its 16-bit WAV; the RIFF limit
+   * (4 GiB) for 24-bit and float, which the spec does not cover (decision 121).
+   */
   maxBytes?: number;
 }
 
-/** Size in bytes of the 16-bit WAV file for these dimensions. */
-export const wavFileBytes = (frames: number, channelCount: number): number =>
-  WAV_HEADER_BYTES + frames * channelCount * 2;
+const BYTES_PER_SAMPLE: Record<WavEncoding, number> = { int16: 2, int24: 3, float32: 4 };
 
-/** The canonical 44-byte RIFF/WAVE header of 16-bit PCM. */
+const headerBytes = (encoding: WavEncoding) =>
+  encoding === 'float32' ? FLOAT_HEADER_BYTES : WAV_HEADER_BYTES;
+
+/** Size in bytes of the WAV file for these dimensions. */
+export const wavFileBytes = (frames: number, channelCount: number, encoding: WavEncoding = 'int16'): number =>
+  headerBytes(encoding) + frames * channelCount * BYTES_PER_SAMPLE[encoding];
+
+/**
+ * The RIFF/WAVE header: the canonical 44 bytes for integer PCM (format 1, also for 24-bit: every reader
+ * takes it), 58 bytes for float (format 3 with cbSize and the fact chunk that non-PCM formats require).
+ */
 export const wavHeader = (
   frames: number,
   channelCount: number,
   sampleRate: number,
+  encoding: WavEncoding = 'int16',
 ): Uint8Array<ArrayBuffer> => {
-  const header = new Uint8Array(WAV_HEADER_BYTES);
+  const size = headerBytes(encoding);
+  const header = new Uint8Array(size);
   const view = new DataView(header.buffer);
-  const dataBytes = frames * channelCount * 2;
+  const width = BYTES_PER_SAMPLE[encoding];
+  const dataBytes = frames * channelCount * width;
+  const float = encoding === 'float32';
   const ascii = (offset: number, text: string) => {
     for (let i = 0; i < text.length; i++) header[offset + i] = text.charCodeAt(i);
   };
   ascii(0, 'RIFF');
-  view.setUint32(4, 36 + dataBytes, true);
+  view.setUint32(4, size - 8 + dataBytes, true);
   ascii(8, 'WAVE');
   ascii(12, 'fmt ');
-  view.setUint32(16, 16, true);
-  view.setUint16(20, 1, true); // PCM
+  view.setUint32(16, float ? 18 : 16, true);
+  view.setUint16(20, float ? 3 : 1, true);
   view.setUint16(22, channelCount, true);
   view.setUint32(24, sampleRate, true);
-  view.setUint32(28, sampleRate * channelCount * 2, true);
-  view.setUint16(32, channelCount * 2, true);
-  view.setUint16(34, 16, true);
-  ascii(36, 'data');
-  view.setUint32(40, dataBytes, true);
+  view.setUint32(28, sampleRate * channelCount * width, true);
+  view.setUint16(32, channelCount * width, true);
+  view.setUint16(34, width * 8, true);
+  let at = 36;
+  if (float) {
+    view.setUint16(36, 0, true); // cbSize
+    ascii(38, 'fact');
+    view.setUint32(42, 4, true);
+    view.setUint32(46, frames, true);
+    at = 50;
+  }
+  ascii(at, 'data');
+  view.setUint32(at + 4, dataBytes, true);
   return header;
 };
 
@@ -94,14 +132,20 @@ export function* wavParts(
   validSampleRate(sampleRate);
   const frames = kept[0]!.length;
   const count = kept.length;
-  if (wavFileBytes(frames, count) > (options.maxBytes ?? EXPORT_MAX_BYTES)) {
+  const encoding = options.encoding ?? 'int16';
+  const cap = options.maxBytes ?? (encoding === 'int16' ? EXPORT_MAX_BYTES : WAV_RIFF_MAX_BYTES);
+  if (wavFileBytes(frames, count, encoding) > Math.min(cap, WAV_RIFF_MAX_BYTES)) {
     throw new ExportError(EXPORT_MESSAGES.tooLarge);
   }
-  yield { part: wavHeader(frames, count, sampleRate), framesDone: 0, frames };
+  yield { part: wavHeader(frames, count, sampleRate, encoding), framesDone: 0, frames };
   const dither = options.dither === false ? null : new TpdfDither(options.ditherSeed);
   const chunk = Math.max(1, options.chunkFrames ?? WAV_CHUNK_FRAMES);
   for (let start = 0; start < frames; start += chunk) {
     const n = Math.min(chunk, frames - start);
+    if (encoding !== 'int16') {
+      yield { part: wideBlock(kept, start, n, encoding, dither), framesDone: start + n, frames };
+      continue;
+    }
     const block = new Int16Array(n * count);
     for (let c = 0; c < count; c++) toInt16(kept[c]!.subarray(start, start + n), block, c, count, dither);
     // WAV is little-endian; Int16Array follows the platform, which is little-endian everywhere we run.
@@ -119,3 +163,37 @@ export const encodeWav = (
   sampleRate: number,
   options?: WavEncodeOptions,
 ): Uint8Array<ArrayBuffer>[] => Array.from(wavParts(channels, sampleRate, options), (step) => step.part);
+
+/** One interleaved block of 24-bit PCM (3 bytes little-endian per sample) or 32-bit float. */
+const wideBlock = (
+  channels: readonly Float32Array[],
+  start: number,
+  n: number,
+  encoding: 'int24' | 'float32',
+  dither: TpdfDither | null,
+): Uint8Array<ArrayBuffer> => {
+  const count = channels.length;
+  if (encoding === 'float32') {
+    const block = new Float32Array(n * count);
+    for (let c = 0; c < count; c++) {
+      const input = channels[c]!;
+      for (let i = 0, j = c; i < n; i++, j += count) block[j] = input[start + i]!;
+    }
+    if (!littleEndian) {
+      const view = new DataView(block.buffer);
+      for (let i = 0; i < block.length; i++) view.setFloat32(i * 4, block[i]!, true);
+    }
+    return new Uint8Array(block.buffer);
+  }
+  const ints = new Int32Array(n * count);
+  for (let c = 0; c < count; c++)
+    quantise(channels[c]!.subarray(start, start + n), ints, c, count, 24, dither);
+  const bytes = new Uint8Array(ints.length * 3);
+  for (let i = 0, b = 0; i < ints.length; i++, b += 3) {
+    const v = ints[i]!;
+    bytes[b] = v & 0xff;
+    bytes[b + 1] = (v >> 8) & 0xff;
+    bytes[b + 2] = (v >> 16) & 0xff;
+  }
+  return bytes;
+};

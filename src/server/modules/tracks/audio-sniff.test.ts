@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_SNIFF_BYTES, mpegFrameLength, sniffAudio } from './audio-sniff';
-import { encode, ffmpegMissing, wavBytes } from './test-uploads';
+import { MAX_SNIFF_BYTES, mpegFrameLength, sniffAfterTag, sniffAudio } from './audio-sniff';
+import { encode, ffmpegMissing, id3Header, mp3Frame, wavBytes } from './test-uploads';
 
 const decide = (bytes: Buffer) => {
   // Feed the bytes the way a stream would, in small chunks, until the sniffer decides.
@@ -9,13 +9,6 @@ const decide = (bytes: Buffer) => {
     if (r.kind !== 'more') return r;
   }
   return sniffAudio(bytes, true);
-};
-
-/** An MPEG-1 layer III frame header (128 kbit/s, 44.1 kHz), followed by zero bytes to the frame's end. */
-const mp3Frame = () => {
-  const f = Buffer.alloc(417);
-  f.set([0xff, 0xfb, 0x90, 0x64]);
-  return f;
 };
 
 describe('sniffAudio', () => {
@@ -95,22 +88,17 @@ describe('sniffAudio', () => {
     expect(mpegFrameLength(mp3Frame(), 0)).toBe(417);
   });
 
-  it('takes an ID3 tag bigger than the sniff window on trust (cover art)', () => {
+  it('takes an ID3 tag bigger than the sniff window on no trust: the bytes after it must decide', () => {
     const size = MAX_SNIFF_BYTES + 10;
-    const header = Buffer.from([
-      0x49,
-      0x44,
-      0x33,
-      4,
-      0,
-      0,
-      (size >> 21) & 0x7f,
-      (size >> 14) & 0x7f,
-      (size >> 7) & 0x7f,
-      size & 0x7f,
-    ]);
-    const head = Buffer.concat([header, Buffer.alloc(MAX_SNIFF_BYTES)]);
-    expect(sniffAudio(head, false)).toEqual({ kind: 'audio', contentType: 'audio/mpeg' });
+    const head = Buffer.concat([id3Header(size), Buffer.alloc(MAX_SNIFF_BYTES)]);
+    expect(sniffAudio(head, false)).toEqual({ kind: 'after-tag', offset: 10 + size });
+    expect(sniffAfterTag(Buffer.concat([Buffer.alloc(3), mp3Frame(), mp3Frame()]), false)).toEqual({
+      kind: 'audio',
+      contentType: 'audio/mpeg',
+    });
+    expect(sniffAfterTag(Buffer.from('<html><script>'), false)).toEqual({ kind: 'invalid' });
+    expect(sniffAfterTag(Buffer.alloc(0), true)).toEqual({ kind: 'invalid' });
+    expect(sniffAfterTag(Buffer.alloc(MAX_SNIFF_BYTES), false)).toEqual({ kind: 'invalid' });
   });
 
   it('gives up on a RIFF file with no data chunk in the sniff window', () => {

@@ -1,4 +1,5 @@
 import type { AudioContentType } from '../../../shared/api/tracks';
+import { looksLikeAdts, sniffAdts, sniffAiff, sniffFlac, sniffMp4 } from './audio-sniff-formats';
 
 /**
  * Decides what an upload is from its own first bytes, never from its name or the browser's Content-Type.
@@ -7,7 +8,12 @@ import type { AudioContentType } from '../../../shared/api/tracks';
 export type SniffResult =
   | { kind: 'audio'; contentType: AudioContentType }
   | { kind: 'invalid' }
-  | { kind: 'more' };
+  | { kind: 'more' }
+  /**
+   * An ID3 tag too big to hold (cover art): MP3 only if `sniffAfterTag` finds MPEG frames in the bytes
+   * from `offset` on. The caller streams the tag through and decides there (sniffUpload).
+   */
+  | { kind: 'after-tag'; offset: number };
 
 /** How many leading bytes may be held back to decide (WAV metadata chunks can precede the audio). */
 export const MAX_SNIFF_BYTES = 256 * 1024;
@@ -28,6 +34,11 @@ export function sniffAudio(head: Buffer, complete: boolean): SniffResult {
   if (ascii(head, 0, 'RIFF') || ascii(head, 0, 'RF64')) return sniffWav(head, complete);
   if (ascii(head, 0, 'OggS')) return sniffOgg(head, complete);
   if (ascii(head, 0, 'ID3')) return sniffId3(head, complete);
+  // Issue 19's formats (audio-sniff-formats.ts).
+  if (ascii(head, 0, 'fLaC')) return sniffFlac(head, complete);
+  if (ascii(head, 0, 'FORM')) return sniffAiff(head, complete);
+  if (ascii(head, 4, 'ftyp')) return sniffMp4(head, complete);
+  if (looksLikeAdts(head)) return sniffAdts(head, complete);
   if (head[0] === 0xff) return sniffMpegFrames(head, 0, complete);
   return INVALID;
 }
@@ -75,7 +86,7 @@ function sniffOgg(head: Buffer, complete: boolean): SniffResult {
   return codecs.some((c) => ascii(head, packet, c)) ? AUDIO('audio/ogg') : INVALID;
 }
 
-/** ID3v2 tag, then MPEG audio frames once the tag ends (a tag bigger than we hold is taken on trust). */
+/** ID3v2 tag, then MPEG audio frames once the tag ends (found after it, however big it claims to be). */
 function sniffId3(head: Buffer, complete: boolean): SniffResult {
   if (head.length < 10) return needMore(head, complete);
   const version = head[3]!;
@@ -83,12 +94,19 @@ function sniffId3(head: Buffer, complete: boolean): SniffResult {
   if ([6, 7, 8, 9].some((i) => head[i]! >= 0x80)) return INVALID;
   const size = (head[6]! << 21) | (head[7]! << 14) | (head[8]! << 7) | head[9]!;
   const footer = (head[5]! & 0x10) !== 0 ? 10 : 0;
-  let at = 10 + size + footer;
-  if (at >= MAX_SNIFF_BYTES && !complete) return AUDIO('audio/mpeg');
-  // Some taggers leave zero padding after the declared size.
-  while (at < head.length && head[at] === 0) at++;
-  if (at >= head.length) return needMore(head, complete);
-  return sniffMpegFrames(head, at, complete);
+  const end = 10 + size + footer;
+  // Not held, not trusted: the bytes after the tag are checked as they stream past.
+  if (end >= MAX_SNIFF_BYTES) return { kind: 'after-tag', offset: end };
+  if (head.length <= end) return needMore(head, complete);
+  return sniffAfterTag(head.subarray(end), complete);
+}
+
+/** The bytes after an ID3 tag: MPEG audio frames, after the zero padding some taggers leave. */
+export function sniffAfterTag(rest: Buffer, complete: boolean): SniffResult {
+  let at = 0;
+  while (at < rest.length && rest[at] === 0) at++;
+  if (at >= rest.length) return needMore(rest, complete);
+  return sniffMpegFrames(rest, at, complete);
 }
 
 const BITRATES: Record<string, number[]> = {

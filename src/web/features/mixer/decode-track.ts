@@ -1,3 +1,5 @@
+import { decodeUserAudio } from '../../../audio';
+import { reportClientError } from '../../lib/report-client-error';
 import { sniffSampleRate } from './sniff-sample-rate';
 
 /** A failure with a user-facing notice already chosen (time-outs and read errors of spec 8). */
@@ -29,11 +31,11 @@ export const readFileBytes = (file: Blob, ms: number): Promise<ArrayBuffer> =>
  * which costs time and alters the audio). The decode runs off the main thread inside the browser; the
  * AudioBuffer then plays in the running context at any rate.
  */
-export const decodeAtOwnRate = async (bytes: ArrayBuffer, fallbackRate: number): Promise<AudioBuffer> => {
-  const rate = sniffSampleRate(new Uint8Array(bytes, 0, Math.min(bytes.byteLength, 128 * 1024)));
-  const ctx = new OfflineAudioContext({ numberOfChannels: 1, length: 1, sampleRate: rate ?? fallbackRate });
-  return ctx.decodeAudioData(bytes);
-};
+export const decodeAtOwnRate = (bytes: ArrayBuffer, fallbackRate: number): Promise<AudioBuffer> =>
+  decodeUserAudio(bytes, sniffSampleRate, fallbackRate).catch((error: unknown) => {
+    reportClientError('decode-failure', error);
+    throw error;
+  });
 
 /** Rejects with `error` if `work` has not settled within `ms`. */
 export const withTimeout = <T>(work: Promise<T>, ms: number, error: () => Error): Promise<T> =>

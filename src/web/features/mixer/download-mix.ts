@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { chosenFormats, type ExportFormat } from '../../../audio';
+import { chosenFormats, isSpecFormat } from '../../../audio';
 import type { PublicUser } from '../../../shared/api/user';
 import { toast } from '../../components/ui/use-toast';
 import { userMessage } from '../../lib/api-client';
@@ -52,7 +52,8 @@ export function useMixDownload(controller: MixerController, devMode: boolean) {
     setPhase('preparing');
     const files: { name: string; blob: Blob }[] = [];
     try {
-      for (const format of chosenFormats(formats) as ExportFormat[]) {
+      // The mixer offers the spec's two formats only; anything else is skipped like an unknown name.
+      for (const format of chosenFormats(formats).filter(isSpecFormat)) {
         // Each encode gets its own copy, moved (not cloned) to the worker.
         const copies = await copyForTransfer(final.channels);
         const blob =

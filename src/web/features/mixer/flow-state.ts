@@ -1,4 +1,5 @@
 import type { MixStage, MixStyleId, PeakLevel, TrackType } from '../../../audio';
+import type { UploadProgress } from '../../lib/upload-progress';
 
 /** Spec 2: the upload boxes' volumes start at 75 (vocals) and 50 (instrumental). */
 export const DEFAULT_TRACK_VOLUME: Record<TrackType, number> = { vocals: 75, instrumental: 50 };
@@ -20,7 +21,15 @@ export interface TrackSlot {
   readonly trackId: number | null;
   /** 0..100, live playback level of this track. */
   readonly volume: number;
+  /** Saving the original through POST /api/tracks: progress, or why it stopped (retry keeps the file). */
+  readonly upload: TrackUpload | null;
 }
+
+export type TrackUpload =
+  | { readonly status: 'uploading'; readonly progress: UploadProgress }
+  | { readonly status: 'saved' }
+  | { readonly status: 'cancelled' }
+  | { readonly status: 'failed'; readonly message: string };
 
 export type PreviewStatus = 'idle' | 'rendering' | 'ready' | 'failed';
 
@@ -48,6 +57,7 @@ const emptySlot = (type: TrackType): TrackSlot => ({
   fileRate: 0,
   trackId: null,
   volume: DEFAULT_TRACK_VOLUME[type],
+  upload: null,
 });
 
 export const clearedSlot = (slot: TrackSlot, type: TrackType): TrackSlot => ({

@@ -4,6 +4,8 @@ import type { TrackType } from '../../../audio';
 export const MIXER_TEXT = {
   banner: 'Log in to try our mixer for free',
   supports: 'Supports WAV, MP3 or OGG',
+  /** Issue 19's formats, beside the spec's hint (which stays as the spec words it). */
+  alsoSupports: 'Also FLAC, AIFF and M4A/AAC',
   styleHint: "Press 'Apply Sequence' to continue",
   previewVolume: 'preview only, does not affect final mix',
   upgrade: 'Upgrade your subscription to continue',

@@ -2,30 +2,29 @@ import type { SessionInput, SessionList, SessionView } from '../../../shared/api
 import type { TrackKind, TrackView } from '../../../shared/api/tracks';
 import { apiJson, requestHeaders, throwIfNotOk } from '../../lib/api-client';
 import { AUTH_TOKEN_KEY, readStorage } from '../../lib/storage';
+import { xhrUpload } from '../../lib/xhr-upload';
 
 /**
  * POST /api/tracks as multipart (spec 7): audio, type, name, duration (sent as 0). The shell's api client
- * speaks JSON only, so this builds the same request (credentials, x-auth-token) with a FormData body.
+ * speaks JSON only, so this builds the same request (credentials, x-auth-token) with a FormData body, sent
+ * by XMLHttpRequest for its progress events and cancellation.
  */
 export const uploadTrack = async (
   file: Blob,
   fileName: string,
   type: TrackKind,
   name: string,
+  options: { signal?: AbortSignal; onProgress?: (sent: number, total: number) => void } = {},
 ): Promise<{ id: number }> => {
   const form = new FormData();
   form.append('type', type);
   form.append('name', name);
   form.append('duration', '0');
   form.append('audio', file, fileName);
-  const res = await fetch('/api/tracks', {
-    method: 'POST',
-    credentials: 'include',
+  return (await xhrUpload('/api/tracks', form, {
     headers: requestHeaders(false, readStorage(AUTH_TOKEN_KEY)),
-    body: form,
-  });
-  await throwIfNotOk(res);
-  return (await res.json()) as { id: number };
+    ...options,
+  })) as { id: number };
 };
 
 export const getTrack = (id: number) => apiJson<TrackView>('GET', `/api/tracks/${id}`);

@@ -1,8 +1,10 @@
 import type { MixClient, PeakLevel, PeaksClient, TrackType } from '../../../audio';
 import { toast } from '../../components/ui/use-toast';
+import { userMessage } from '../../lib/api-client';
+import { ProgressMeter } from '../../lib/upload-progress';
 import { copyForTransfer } from './audio-buffers';
 import { decodeAtOwnRate, readFileBytes, TrackLoadError, withTimeout } from './decode-track';
-import { clearedSlot, type FlowState, isBusy, type Store } from './flow-state';
+import { clearedSlot, type FlowState, isBusy, type Store, type TrackUpload } from './flow-state';
 import { MIXER_NOTICES, MIXER_TIMEOUTS, type Notice, processingLabel } from './mixer-messages';
 import { uploadTrack } from './track-api';
 import { uploadProblem } from './upload-rules';
@@ -34,6 +36,11 @@ export class TrackLoader {
   readonly #d: LoaderDeps;
   #queue: { type: TrackType; file: File; savedId: number | null }[] = [];
   #active: TrackType | null = null;
+  /** The file being (or last) saved per type and its cancel switch: a retry sends the same file again. */
+  #saves: Record<TrackType, { file: File; generation: number; stop: AbortController } | null> = {
+    vocals: null,
+    instrumental: null,
+  };
   /** Bumped per accepted file, so the result of a timed-out decode that finishes late is ignored. */
   #generation: Record<TrackType, number> = { vocals: 0, instrumental: 0 };
 
@@ -49,6 +56,7 @@ export class TrackLoader {
     if (isBusy(slots[type])) return void showError(MIXER_NOTICES.busy(type));
     const waits = this.#active !== null;
     this.#generation[type] += 1;
+    this.#saves[type]?.stop.abort(); // the replaced file's save is of no use any more
     this.#setSlot(type, (s) => ({ ...s, status: waits ? 'queued' : 'processing', fileName: file.name }));
     toast({
       title: processingLabel(type),
@@ -119,18 +127,63 @@ export class TrackLoader {
     return { buffer, peaks };
   }
 
-  /** Saving the input is a convenience for later sessions: failure is logged, never shown (spec 7). */
+  /**
+   * Saving the input for later sessions (spec 7: a failure is only logged, never a toast). Its progress
+   * (bytes, speed, time left) shows in the upload box, which offers Cancel, and Retry after a failure or a
+   * cancel, with the same file.
+   */
   #save(type: TrackType, file: File, generation: number): void {
-    uploadTrack(file, file.name, type, file.name).then(
-      ({ id }) => {
-        if (generation === this.#generation[type]) this.#setSlot(type, (s) => ({ ...s, trackId: id }));
+    this.#saves[type]?.stop.abort();
+    const stop = new AbortController();
+    this.#saves[type] = { file, generation, stop };
+    const current = () => generation === this.#generation[type] && this.#saves[type]?.stop === stop;
+    const meter = new ProgressMeter(file.size);
+    this.#setUpload(type, { status: 'uploading', progress: meter.sample(0, performance.now()) });
+    uploadTrack(file, file.name, type, file.name, {
+      signal: stop.signal,
+      onProgress: (sent) => {
+        if (current())
+          this.#setUpload(type, { status: 'uploading', progress: meter.sample(sent, performance.now()) });
       },
-      (error: unknown) => console.warn(`Saving the ${type} track failed`, error),
+    }).then(
+      ({ id }) => {
+        if (current()) this.#setSlot(type, (s) => ({ ...s, trackId: id, upload: { status: 'saved' } }));
+      },
+      (error: unknown) => {
+        if (!current()) return;
+        if (stop.signal.aborted) return this.#setUpload(type, { status: 'cancelled' });
+        console.warn(`Saving the ${type} track failed`, error);
+        this.#setUpload(type, { status: 'failed', message: userMessage(error, 'Upload failed') });
+      },
     );
+  }
+
+  /** Stops the save in flight (the server keeps nothing of a cut-off upload). */
+  cancelUpload(type: TrackType): void {
+    this.#saves[type]?.stop.abort();
+  }
+
+  /** Sends the same file again after a failure or a cancel, without choosing it again. */
+  retryUpload(type: TrackType): void {
+    const save = this.#saves[type];
+    const status = this.#d.store.getState().tracks[type].upload?.status;
+    if (
+      !save ||
+      save.generation !== this.#generation[type] ||
+      (status !== 'failed' && status !== 'cancelled')
+    )
+      return;
+    this.#save(type, save.file, save.generation);
+  }
+
+  #setUpload(type: TrackType, upload: TrackUpload): void {
+    this.#setSlot(type, (s) => ({ ...s, upload }));
   }
 
   /** The track is gone (failed, or replaced by nothing): its slot, engine lane and worker copy are cleared. */
   clear(type: TrackType): void {
+    this.#saves[type]?.stop.abort();
+    this.#saves[type] = null;
     this.#setSlot(type, (s) => clearedSlot(s, type));
     void this.#d.mix.setSource(type, null, 0).catch((e: unknown) => console.warn(e));
     this.#d.onCleared(type);

@@ -6,6 +6,7 @@ import type { TrackSlot } from './flow-state';
 import type { MixerController } from './mixer-controller';
 import { MIXER_TEXT, processingLabel } from './mixer-messages';
 import { formatTime } from './time-format';
+import { UploadStatus } from './upload-status';
 
 interface UploadBoxProps {
   type: TrackType;
@@ -69,12 +70,19 @@ export const UploadBox = memo(function UploadBox({ type, slot, controller }: Upl
                 : `Click or drop your ${type} file here`}
             </span>
             <span className="text-xs text-zinc-400">{MIXER_TEXT.supports}</span>
+            <span className="text-xs text-zinc-400">{MIXER_TEXT.alsoSupports}</span>
             {slot.status === 'loaded' ? (
               <span className="text-xs text-emerald-300">Loaded · {formatTime(slot.durationSeconds)}</span>
             ) : null}
           </>
         )}
       </button>
+      <UploadStatus
+        type={type}
+        upload={slot.upload}
+        onCancel={() => controller.loader.cancelUpload(type)}
+        onRetry={() => controller.loader.retryUpload(type)}
+      />
       <input
         ref={input}
         type="file"

@@ -14,7 +14,23 @@ describe('upload rules', () => {
       title: 'Invalid file type',
       description: 'Please upload a WAV, MP3 or OGG file',
     });
-    expect(uploadProblem({ type: 'audio/flac', name: 'a.flac', size: 10 })?.title).toBe('Invalid file type');
+    expect(uploadProblem({ type: 'audio/webm', name: 'a.webm', size: 10 })?.title).toBe('Invalid file type');
+  });
+
+  it("accepts issue 19's FLAC, AIFF and M4A/AAC by type and, without a type, by extension", () => {
+    for (const type of [
+      'audio/flac',
+      'audio/x-flac',
+      'audio/aiff',
+      'audio/x-aiff',
+      'audio/x-aifc',
+      'audio/mp4',
+      'audio/x-m4a',
+      'audio/aac',
+    ])
+      expect(uploadProblem({ type, name: 'a.bin', size: 10 })).toBeNull();
+    for (const name of ['a.flac', 'b.AIF', 'c.aiff', 'd.aifc', 'e.m4a', 'f.aac'])
+      expect(uploadProblem({ type: '', name, size: 10 })).toBeNull();
   });
 
   it('falls back to the extension when the browser gives no type', () => {

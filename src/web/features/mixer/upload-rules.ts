@@ -1,4 +1,4 @@
-import { MAX_TRACK_BYTES } from '../../../shared/api/tracks';
+import { MAX_TRACK_BYTES, STUDIO_UPLOAD_EXTENSIONS, STUDIO_UPLOAD_TYPES } from '../../../shared/api/tracks';
 import { MIXER_NOTICES, type Notice } from './mixer-messages';
 
 /** Spec 5: the allowed audio types. */
@@ -20,8 +20,12 @@ const EXTENSIONS = /\.(wav|wave|mp3|ogg|oga)$/i;
 
 export const isAllowedAudio = (file: { type: string; name: string }): boolean => {
   const type = file.type.toLowerCase();
-  if (type === '') return EXTENSIONS.test(file.name);
-  return (ALLOWED_AUDIO_TYPES as readonly string[]).includes(type) || ALIASES.includes(type);
+  if (type === '') return EXTENSIONS.test(file.name) || STUDIO_UPLOAD_EXTENSIONS.test(file.name);
+  return (
+    (ALLOWED_AUDIO_TYPES as readonly string[]).includes(type) ||
+    ALIASES.includes(type) ||
+    STUDIO_UPLOAD_TYPES.includes(type)
+  );
 };
 
 /** The spec's type check, then its size check; null when the file may be processed. */
