@@ -23,17 +23,22 @@ test.afterAll(async () => {
   await harness?.close();
 });
 
-for (const [preset, sampleRate] of [
-  ['loud', 44_100],
-  ['clean', 48_000],
+for (const [preset, sampleRate, withReference] of [
+  ['loud', 44_100, false],
+  ['clean', 48_000, false],
+  ['balanced', 44_100, true],
 ] as const) {
-  test(`AudioWorklet and Worker give the same samples: ${preset} at ${sampleRate} Hz`, async () => {
-    const r = await page.evaluate(([p, sr]) => window.audioHarness.equality(p, 10, sr), [
+  const what = withReference ? `${preset} toward a reference` : preset;
+  test(`AudioWorklet and Worker give the same samples: ${what} at ${sampleRate} Hz`, async () => {
+    const r = await page.evaluate(([p, sr, ref]) => window.audioHarness.equality(p, 10, sr, ref), [
       preset,
       sampleRate,
+      withReference,
     ] as const);
+    // The reference plan's 1/3-octave mid and side sections reached both paths (decision 115).
+    if (withReference) expect(r.referenceSections).toBe(26);
     console.log(
-      `${preset} ${sampleRate} Hz: max abs difference ${r.worst.toExponential(2)}, gain ${r.gainDb.toFixed(2)} dB, ${r.integrated.toFixed(2)} LUFS, ${r.truePeak.toFixed(2)} dBTP`,
+      `${what} ${sampleRate} Hz: max abs difference ${r.worst.toExponential(2)}, gain ${r.gainDb.toFixed(2)} dB, ${r.integrated.toFixed(2)} LUFS, ${r.truePeak.toFixed(2)} dBTP`,
     );
     expect(r.outFrames).toBe(r.frames);
     expect(r.nonFinite).toBe(0);

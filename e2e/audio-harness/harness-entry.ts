@@ -2,10 +2,13 @@
  * Browser side of the mastering harness: the real engine modules, driven by e2e specs and benchmarks
  * through `window.audioHarness`.
  */
+
+import type { AdaptivePlan } from '../../src/audio/dsp/adaptive-plan';
 import { limiterLatency } from '../../src/audio/dsp/limiter';
 import { measureLoudness } from '../../src/audio/dsp/loudness';
 import { masteringChainParams } from '../../src/audio/dsp/mastering-processor';
-import { musicLike } from '../../src/audio/dsp/test-signals';
+import { musicLike, shapedNoise } from '../../src/audio/dsp/test-signals';
+import { analyseTrack } from '../../src/audio/dsp/track-analysis';
 import { buildMasteringChain, type LevelEvent } from '../../src/audio/graph';
 import { MasterClient } from '../../src/audio/workers/master-client';
 import { MeterClient } from '../../src/audio/workers/meter-client';
@@ -33,6 +36,7 @@ const renderWithWorklet = async (
   gainDb: number,
   onLevel?: (level: LevelEvent) => void,
   change?: { atSeconds: number; settings: MasteringSettings },
+  adaptive: AdaptivePlan | null = null,
 ) => {
   const frames = source[0]!.length;
   const latency = limiterLatency(sampleRate);
@@ -42,6 +46,7 @@ const renderWithWorklet = async (
     gainDb,
     onLevel,
     meterIntervalMs: onLevel ? 100 : 0,
+    adaptive,
   });
   node.connect(chain.input);
   chain.output.connect(ctx.destination);
@@ -56,13 +61,36 @@ const renderWithWorklet = async (
   return { rendered, latency: chain.latencyFrames };
 };
 
-const equality = async (preset: PresetId, seconds: number, sampleRate: number) => {
-  const { settings, targetLufs } = PRESETS[preset];
+/** `withReference`: reference mastering toward a darker noise track (issue 16, decision 115). */
+const equality = async (preset: PresetId, seconds: number, sampleRate: number, withReference = false) => {
+  const { settings } = PRESETS[preset];
   const source = musicLike({ seconds, sampleRate, seed: 5 });
+  const reference = withReference
+    ? analyseTrack(
+        shapedNoise({
+          sampleRate,
+          log2Frames: 19,
+          seed: 3,
+          shapeDb: (hz) => -1.5 * Math.log2(hz / 100),
+          rmsDb: -14,
+        }),
+        sampleRate,
+      )
+    : undefined;
+  const targetLufs = reference?.integratedLufs ?? PRESETS[preset].targetLufs;
+  const tone = reference ? { preset, toneMatch: 100, reference } : undefined;
   const client = new MasterClient(masterWorker);
-  const { channels, report } = await client.master(source, sampleRate, { settings, targetLufs });
+  const { channels, report } = await client.master(source, sampleRate, { settings, targetLufs, tone });
   client.dispose();
-  const { rendered, latency } = await renderWithWorklet(source, sampleRate, settings, report.gainDb);
+  const { rendered, latency } = await renderWithWorklet(
+    source,
+    sampleRate,
+    settings,
+    report.gainDb,
+    undefined,
+    undefined,
+    report.adaptive,
+  );
   const frames = source[0]!.length;
   let worst = 0;
   let nonFinite = 0;
@@ -86,6 +114,7 @@ const equality = async (preset: PresetId, seconds: number, sampleRate: number) =
     integrated: measured.integratedLufs,
     truePeak: measured.truePeakDbtp,
     targetLufs,
+    referenceSections: report.adaptive?.sideEqDb?.length ?? 0,
   };
 };
 
@@ -177,15 +206,16 @@ const signal = (seconds: number) => {
   return signals.get(key)!;
 };
 
-/** One master render in a fresh worker (cold JIT, as a user's one-shot export is). */
-const masterBench = async (seconds: number, preset: PresetId) => {
+/** One master render in a fresh worker (cold JIT, as a user's one-shot export is); `adaptive`: issue 16's chain. */
+const masterBench = async (seconds: number, preset: PresetId, adaptive = false) => {
   const source = signal(seconds);
   const { settings, targetLufs } = PRESETS[preset];
   const client = new MasterClient(masterWorker);
   // Start the worker (module load) before timing: the app keeps its worker alive between jobs.
   await client.master([new Float32Array(4096), new Float32Array(4096)], 44100, { settings, targetLufs: -14 });
   // As the app calls it: the client copies the decoded channels to the worker in slices (part of the job).
-  const run = await measureStalls(() => client.master(source, 44100, { settings, targetLufs }));
+  const tone = adaptive ? { preset } : undefined;
+  const run = await measureStalls(() => client.master(source, 44100, { settings, targetLufs, tone }));
   client.dispose();
   return {
     ms: run.ms,

@@ -5,6 +5,7 @@
 
 export * from './codecs/export-errors';
 export * from './codecs/export-formats';
+export { decodeUserAudio, studioInputRate } from './codecs/input-formats';
 export * from './dsp';
 export type { PeakLevel } from './dsp/peaks';
 export * from './engine';

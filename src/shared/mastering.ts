@@ -5,6 +5,11 @@ export interface MasteringSettings {
   warmth: number;
   stereoWidth: number;
   loudness: number;
+  /**
+   * Manual mode only: how far the corrective EQ moves the track toward the target tonal curve, 0-100 %
+   * (decision 112). Absent: the preset's `toneMatch`.
+   */
+  toneMatch?: number;
 }
 
 export const PRESET_IDS = ['clean', 'balanced', 'loud'] as const;
@@ -17,6 +22,10 @@ export interface Preset {
   description: string;
   /** Integrated loudness the master is brought to, in LUFS. */
   targetLufs: number;
+  /** Default "Tone match" amount, 0-100 % (Clean flatter: it moves the track least). */
+  toneMatch: number;
+  /** The preset's turn of the target tonal curve around 1 kHz, dB per octave (Loud brighter). */
+  toneTiltDbPerOctave: number;
 }
 
 export const PRESETS: Record<PresetId, Preset> = {
@@ -27,6 +36,8 @@ export const PRESETS: Record<PresetId, Preset> = {
     description:
       'Minimal processing that preserves dynamics. Ideal for acoustic, classical and jazz recordings.',
     targetLufs: -16,
+    toneMatch: 40,
+    toneTiltDbPerOctave: 0,
   },
   balanced: {
     id: 'balanced',
@@ -34,6 +45,8 @@ export const PRESETS: Record<PresetId, Preset> = {
     settings: { compression: 45, brightness: 60, warmth: 40, stereoWidth: 55, loudness: 65 },
     description: 'Moderate loudness that suits most genres and streaming platforms.',
     targetLufs: -14,
+    toneMatch: 70,
+    toneTiltDbPerOctave: 0,
   },
   loud: {
     id: 'loud',
@@ -41,6 +54,8 @@ export const PRESETS: Record<PresetId, Preset> = {
     settings: { compression: 75, brightness: 70, warmth: 30, stereoWidth: 65, loudness: 85 },
     description: 'Maximum loudness for EDM, rock, hip-hop and commercial pop.',
     targetLufs: -9,
+    toneMatch: 85,
+    toneTiltDbPerOctave: 0.5,
   },
 };
 

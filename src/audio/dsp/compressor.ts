@@ -10,6 +10,14 @@ export interface CompressorParams {
   kneeDb: number;
   attackMs: number;
   releaseMs: number;
+  /**
+   * Relative mode (the adaptive chain's bands, decision 113): the threshold is `thresholdDb` above the
+   * signal's own running RMS, averaged with this time constant, so a quieter section is compressed like
+   * a louder one and the loudness range survives. Absent: the threshold is absolute (dBFS).
+   */
+  relativeMs?: number;
+  /** Relative mode: the running RMS to start from, dB (the band's level in the loudest 30 s). */
+  initialLevelDb?: number;
 }
 
 /**
@@ -38,6 +46,10 @@ export class Compressor {
   #gain = 1;
   #step = 0;
   #frame = 0;
+  /** Relative mode: running mean square (per channel sample), its per-control-point coefficient, sum. */
+  #meanSquare = 0;
+  #msCoef = 0;
+  #squares = 0;
   readonly sampleRate: number;
 
   constructor(sampleRate: number, params: CompressorParams) {
@@ -52,6 +64,11 @@ export class Compressor {
     this.#params = params;
     this.#attack = 1 - Math.exp(-1 / ((params.attackMs * this.sampleRate) / 1000));
     this.#release = 1 - Math.exp(-1 / ((params.releaseMs * this.sampleRate) / 1000));
+    this.#msCoef = params.relativeMs
+      ? 1 - Math.exp(-CONTROL / ((params.relativeMs * this.sampleRate) / 1000))
+      : 0;
+    if (params.relativeMs && this.#meanSquare === 0)
+      this.#meanSquare = 10 ** ((params.initialLevelDb ?? -30) / 10);
   }
 
   get bypassed(): boolean {
@@ -63,6 +80,8 @@ export class Compressor {
     this.#gain = 1;
     this.#step = 0;
     this.#frame = 0;
+    this.#squares = 0;
+    this.#meanSquare = this.#params.relativeMs ? 10 ** ((this.#params.initialLevelDb ?? -30) / 10) : 0;
   }
 
   /** Static curve: gain in dB (<= 0) for a detector level in dB. */
@@ -89,17 +108,42 @@ export class Compressor {
     let step = this.#step;
     // Frames left until the next control point (control points sit at absolute multiples of 16).
     let untilControl = (CONTROL - (this.#frame % CONTROL)) % CONTROL;
+    const relative = this.#msCoef > 0;
     for (let i = start; i < end; ) {
       if (untilControl === 0) {
         // Flush a decayed detector before it turns denormal during long silences.
         if (env < 1e-20) env = 0;
-        const target = env > 0 ? 10 ** (this.gainDbFor(20 * Math.log10(env)) / 20) : 1;
+        let shiftDb = 0;
+        if (relative) {
+          this.#meanSquare += (this.#squares / (CONTROL * count) - this.#meanSquare) * this.#msCoef;
+          if (this.#meanSquare < 1e-20) this.#meanSquare = 1e-20;
+          this.#squares = 0;
+          shiftDb = 10 * Math.log10(this.#meanSquare);
+        }
+        const target = env > 0 ? 10 ** (this.gainDbFor(20 * Math.log10(env) - shiftDb) / 20) : 1;
         step = (target - gain) / CONTROL;
         untilControl = CONTROL;
       }
       const stop = Math.min(end, i + untilControl);
       untilControl -= stop - i;
-      if (count === 2) {
+      if (relative) {
+        // The running RMS needs the squares: a separate loop keeps the absolute mode's as it was.
+        let squares = this.#squares;
+        for (; i < stop; i++) {
+          let a = 0;
+          for (let c = 0; c < count; c++) {
+            const v = channels[c]![i]!;
+            squares += v * v;
+            const av = v < 0 ? -v : v;
+            if (av > a) a = av;
+          }
+          const d = a - env;
+          env += Math.max(d, 0) * attack + Math.min(d, 0) * release;
+          gain += step;
+          for (let c = 0; c < count; c++) channels[c]![i] = channels[c]![i]! * gain;
+        }
+        this.#squares = squares;
+      } else if (count === 2) {
         for (; i < stop; i++) {
           const l = left[i]!;
           const r = right[i]!;

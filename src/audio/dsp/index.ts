@@ -1,4 +1,5 @@
 /** Pure DSP kernels and meters (Node-testable): the engine's number crunching. */
+export { type AdaptivePlan, adaptivePlanFor, type ToneChoice } from './adaptive-plan';
 export { ANALYSIS_BANDS, type BandDefinition, type BandLevel, measureBandLevels } from './band-levels';
 export {
   BiquadCascade,
@@ -24,4 +25,6 @@ export {
 export { type MasteringChainParams, MasteringProcessor, masteringChainParams } from './mastering-processor';
 export { masteringStatus } from './mastering-status';
 export { applyStereoWidth } from './stereo-width';
+export { octaveMovesDb, TONE_EQ_HZ } from './tone-eq';
+export { analyseTrack, type StereoBand, type TrackAnalysis } from './track-analysis';
 export { dbToLinear, linearToDb, measureTruePeakDb, TruePeakMeter } from './true-peak';

@@ -183,6 +183,20 @@ export class LoudnessMeter {
     return this.#subBlocks;
   }
 
+  /**
+   * Sum of the weighted energies of `length` consecutive 100 ms sub-blocks starting at `first`, and their
+   * frame count: lets an analysis slide a window of any length (the loudest 30 s) without its own K-weighting.
+   */
+  windowSum(first: number, length: number): { sum: number; frames: number } {
+    let sum = 0;
+    let frames = 0;
+    for (let k = Math.max(0, first); k < Math.min(this.#subBlocks, first + length); k++) {
+      sum += this.#subSums[k]!;
+      frames += this.#subCounts[k]!;
+    }
+    return { sum, frames };
+  }
+
   /** Momentary loudness (400 ms) ending at sub-block `last` (default: the latest); -Infinity before 400 ms. */
   momentary(last = this.#subBlocks - 1): number {
     return last >= 3 ? energyToLufs(this.#windowEnergy(last, 4)) : -Infinity;

@@ -4,7 +4,8 @@
  * passes and stops between blocks when its AbortSignal fires.
  *
  * Passes:
- * 1. analyse the input (peak, RMS, the seven band levels);
+ * 1. analyse the input (peak, RMS, loudness, LRA, 1/3-octave spectrum, stereo: track-analysis.ts; the seven
+ *    band levels) and, when a tone choice is given, plan the adaptive stages from it (adaptive-plan.ts);
  * 2. run the chain kernel (MasteringProcessor) block by block, gathering per-16-frame K-weighted energy and
  *    sample peaks of the processed signal (its loudness);
  * 3. true peaks of the blocks that could hit the ceiling, then solve the gain that brings the limited
@@ -13,6 +14,7 @@
  */
 import { type MasteringSettings, TRUE_PEAK_CEILING_DBTP } from '../../shared/mastering';
 import { yieldToEventLoop } from '../event-loop';
+import { type AdaptivePlan, adaptivePlanFor, type ToneChoice } from './adaptive-plan';
 import { type BandLevel, measureBandLevels } from './band-levels';
 import { LIMITER_BLOCK, LimiterGainComputer, type LimiterOptions } from './limiter';
 import {
@@ -24,6 +26,7 @@ import {
   planLimiter,
 } from './loudness-target';
 import { MasteringProcessor } from './mastering-processor';
+import { analyseTrack, type TrackAnalysis } from './track-analysis';
 
 /** The real stages of a master render, in order. */
 export const MASTERING_STAGES = [
@@ -55,6 +58,16 @@ export interface MasterRenderOptions {
   planOnly?: boolean;
   /** Limiter timing (defaults: limiterOptionsFor the settings). */
   limiter?: LimiterOptions;
+  /**
+   * Make the chain adaptive (corrective tone EQ toward the preset's target, mono bass): the preset whose
+   * target and default amount apply, and the manual "Tone match" amount. Absent: the spec chain only.
+   */
+  tone?: ToneChoice;
+  /**
+   * The analysis to plan from instead of analysing `channels`: the live path plans on an excerpt but must
+   * play the whole track's EQ.
+   */
+  analysis?: TrackAnalysis;
 }
 
 export interface MasteringReport {
@@ -64,6 +77,10 @@ export interface MasteringReport {
   targetLufs: number;
   ceilingDbtp: number;
   input: { peakDb: number; rmsDb: number; bands: BandLevel[] };
+  /** What the analysis found (of the whole track when handed in). */
+  analysis: TrackAnalysis;
+  /** The adaptive stages applied; null for the spec chain. */
+  adaptive: AdaptivePlan | null;
   /** Integrated loudness of the processed signal before the loudness stage. */
   processedLufs: number;
   /** Gain applied by the loudness stage (before the limiter). */
@@ -135,15 +152,10 @@ export const renderMaster = async (
     signal?.throwIfAborted();
   };
 
-  // 1. The input as it arrives: peak and RMS (one pass), then the spectrum.
+  // 1. The input as it arrives: one analysis pass, then the spectrum.
   report('analysing', 0);
-  let peak = 0;
-  let sumSquares = 0;
-  for (const ch of channels) {
-    const stats = peakAndSumSquares(ch);
-    if (stats.peak > peak) peak = stats.peak;
-    sumSquares += stats.sumSquares;
-  }
+  const own = analyseTrack(channels, sampleRate);
+  const analysis = options.analysis ?? own;
   await checkpoint();
   report('spectrum', 0);
   const bands = measureBandLevels(channels, sampleRate);
@@ -151,13 +163,14 @@ export const renderMaster = async (
 
   // 2. The chain kernel, block by block, measuring what it produces.
   report('building', 0);
-  const processor = new MasteringProcessor(sampleRate, count, options.settings);
-  const analysis = new BlockAnalysis(sampleRate, count, frames);
+  const adaptive = options.tone ? adaptivePlanFor(analysis, count, options.tone) : null;
+  const processor = new MasteringProcessor(sampleRate, count, options.settings, adaptive);
+  const blockAnalysis = new BlockAnalysis(sampleRate, count, frames);
   report('processing', 0);
   for (let start = 0; start < frames; start += BLOCK) {
     const end = Math.min(frames, start + BLOCK);
     processor.process(channels, start, end);
-    analysis.push(channels, start, end);
+    blockAnalysis.push(channels, start, end);
     if ((end & (YIELD_FRAMES - 1)) === 0 || end === frames) {
       report('processing', end / frames);
       await checkpoint();
@@ -167,12 +180,12 @@ export const renderMaster = async (
   // 3. Loudness: measure, then solve the gain with the limiter in the loop.
   report('loudness', 0);
   const blocks = Math.ceil(frames / LIMITER_BLOCK);
-  const processedLufs = integratedFromBlocks(analysis.energy, frames, sampleRate);
+  const processedLufs = integratedFromBlocks(blockAnalysis.energy, frames, sampleRate);
   const limiterOptions = { ...limiterOptionsFor(ceilingDb, options.settings), ...options.limiter, ceilingDb };
   const threshold = new LimiterGainComputer(sampleRate, limiterOptions).threshold;
   let gainDb = Number.isFinite(processedLufs) ? Math.min(maxGainDb, options.targetLufs - processedLufs) : 0;
   // Block true peaks are interpolated lazily, for the blocks that can matter at the gains tried.
-  const blockPeaks = new BlockTruePeaks(channels, analysis.sampleMax, threshold);
+  const blockPeaks = new BlockTruePeaks(channels, blockAnalysis.sampleMax, threshold);
   const peaks = blockPeaks.peaks;
   blockPeaks.ensure(10 ** (gainDb / 20));
   report('loudness', 0.5);
@@ -186,7 +199,7 @@ export const renderMaster = async (
     return {
       db,
       plan: p,
-      lufs: integratedFromBlocks(analysis.energy, frames, sampleRate, blockGainSquared(p, g, blocks)),
+      lufs: integratedFromBlocks(blockAnalysis.energy, frames, sampleRate, blockGainSquared(p, g, blocks)),
     };
   };
   let best = tryGain(gainDb);
@@ -220,14 +233,15 @@ export const renderMaster = async (
   }
   if (options.planOnly) report('limiting', 1);
 
-  const toDb = (v: number) => (v > 0 ? 20 * Math.log10(v) : -Infinity);
   return {
     sampleRate,
     frames,
     channels: count,
     targetLufs: options.targetLufs,
     ceilingDbtp: ceilingDb,
-    input: { peakDb: toDb(peak), rmsDb: toDb(Math.sqrt(sumSquares / (frames * count))), bands },
+    input: { peakDb: own.peakDb, rmsDb: own.rmsDb, bands },
+    analysis,
+    adaptive,
     processedLufs,
     gainDb,
     predictedLufs,
@@ -248,30 +262,4 @@ const applyPlannedGain = (
     const g0 = gains[block]!;
     data[m] = data[m]! * g * (g0 + (gains[block + 1]! - g0) * ((m & 15) * 0.0625));
   }
-};
-
-/** Peak and sum of squares of one channel; two accumulators so consecutive additions do not wait on each other. */
-const peakAndSumSquares = (data: Float32Array): { peak: number; sumSquares: number } => {
-  let s0 = 0;
-  let s1 = 0;
-  let p0 = 0;
-  let p1 = 0;
-  const n = data.length;
-  let i = 0;
-  for (; i + 1 < n; i += 2) {
-    const a = data[i]!;
-    const b = data[i + 1]!;
-    s0 += a * a;
-    s1 += b * b;
-    const aa = a < 0 ? -a : a;
-    const ab = b < 0 ? -b : b;
-    if (aa > p0) p0 = aa;
-    if (ab > p1) p1 = ab;
-  }
-  if (i < n) {
-    const a = data[i]!;
-    s0 += a * a;
-    if (Math.abs(a) > p0) p0 = Math.abs(a);
-  }
-  return { peak: Math.max(p0, p1), sumSquares: s0 + s1 };
 };

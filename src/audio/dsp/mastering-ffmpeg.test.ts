@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PRESET_IDS, PRESETS } from '../../shared/mastering';
+import { concatBytes } from '../codecs/codec-tools.test-helper';
 import { decodeWav } from '../codecs/wav-decoder';
 import { encodeWav } from '../codecs/wav-encoder';
 import { measureLoudness } from './loudness';
@@ -18,16 +19,6 @@ interface Generator {
   synthTrack(style: 'pop', seconds: number, sampleRate: number): Float32Array[];
   wavBytes(channels: Float32Array[], sampleRate: number): Uint8Array;
 }
-const concat = (parts: Uint8Array[]): Uint8Array => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
-
 const hasFfmpeg = await ffmpegAvailable();
 if (!hasFfmpeg) console.warn('ffmpeg not found: skipping the ffmpeg comparison of mastered presets');
 
@@ -43,7 +34,7 @@ describe.skipIf(!hasFfmpeg)('mastered e2e material measured by ffmpeg', () => {
         { settings: PRESETS[id].settings, targetLufs: PRESETS[id].targetLufs },
         { yieldFn: immediate },
       );
-      const bytes = concat(encodeWav(source, RATE));
+      const bytes = concatBytes(encodeWav(source, RATE));
       const ours = measureLoudness(decodeWav(bytes).channels, RATE);
       const theirs = await ffmpegEbur128OnFile(bytes);
       console.log(

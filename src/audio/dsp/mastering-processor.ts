@@ -1,13 +1,17 @@
 /**
  * The spec-9 mastering chain up to (not including) the loudness stage, as one streaming kernel:
- * high-pass 30 Hz -> compressor -> warmth low shelf 200 Hz -> brightness high shelf 8 kHz -> peaking 3 kHz
- * -> mid/side width. The AudioWorklet (live) and the Worker (offline render) both run this class, so what
+ * high-pass 30 Hz -> [corrective tone EQ] -> compressor [three bands, thresholds from the measured crest] -> warmth low shelf 200 Hz -> brightness high shelf
+ * 8 kHz -> peaking 3 kHz -> mid/side width [with the bass kept mono]. The bracketed stages come from the
+ * track's analysis (an AdaptivePlan, decision 112); without a plan the chain is the spec's as before. The AudioWorklet (live) and the Worker (offline render) both run this class, so what
  * the user hears while moving a slider is what the download renders.
  */
 import type { MasteringSettings } from '../../shared/mastering';
+import type { AdaptivePlan } from './adaptive-plan';
 import { BiquadCascade, type BiquadCoefficients, designBiquad } from './biquad';
 import { Compressor, type CompressorParams, compressorParamsFor } from './compressor';
-import { applyStereoWidth } from './stereo-width';
+import { MultibandCompressor, multibandParamsFor } from './multiband-compressor';
+import { MonoBassWidth } from './stereo-width';
+import { TONE_EQ_GRID, toneEqSections } from './tone-eq';
 
 export interface MasteringChainParams {
   highpass: BiquadCoefficients;
@@ -55,20 +59,68 @@ export class MasteringProcessor {
   #eq: BiquadCascade;
   #compressor: Compressor;
   #width = 50;
+  /** The corrective EQ; null until a plan with any non-zero gain arrives (no cost for the spec chain). */
+  #tone: BiquadCascade | null = null;
+  #stereo: MonoBassWidth;
+  /** Replaces the single-band compressor when a plan brings band dynamics; built on first use. */
+  #multiband: MultibandCompressor | null = null;
+  #bandDynamics: AdaptivePlan['bandDynamics'] = null;
+  #compression = 0;
 
-  constructor(sampleRate: number, channelCount: number, settings: MasteringSettings) {
+  constructor(
+    sampleRate: number,
+    channelCount: number,
+    settings: MasteringSettings,
+    adaptive?: AdaptivePlan | null,
+  ) {
     this.sampleRate = sampleRate;
     this.channelCount = channelCount;
     this.#highpass = new BiquadCascade(1, channelCount);
     this.#eq = new BiquadCascade(3, channelCount);
+    this.#stereo = new MonoBassWidth(sampleRate);
     const params = masteringChainParams(settings, sampleRate);
     this.#compressor = new Compressor(sampleRate, params.compressor);
     this.#apply(params);
+    this.#compression = settings.compression;
+    this.setAdaptive(adaptive ?? null);
   }
 
   /** New settings keep the filters' and detector's state, so a slider move does not click. */
   update(settings: MasteringSettings): void {
     this.#apply(masteringChainParams(settings, this.sampleRate));
+    this.#compression = settings.compression;
+    this.#applyMultiband();
+  }
+
+  #applyMultiband(): void {
+    if (!this.#bandDynamics) return;
+    const params = multibandParamsFor(this.#compression, this.#bandDynamics);
+    if (this.#multiband) this.#multiband.setParams(params);
+    else this.#multiband = new MultibandCompressor(this.sampleRate, this.channelCount, params);
+  }
+
+  /** The multiband path runs when a plan brought band dynamics and the amount is above zero. */
+  get #useMultiband(): boolean {
+    return this.#multiband !== null && this.#bandDynamics !== null && this.#compression > 0;
+  }
+
+  /** The analysis-driven stages; the filters keep their state, so a new plan does not click. */
+  setAdaptive(plan: AdaptivePlan | null): void {
+    const gains = plan?.toneEqDb ?? [];
+    const grid = plan?.eqGrid ?? TONE_EQ_GRID;
+    if (gains.some((g) => g !== 0) || this.#tone) {
+      // A plan on another grid (curve match <-> reference) needs a cascade of its size.
+      if (this.#tone?.sections !== grid.hz.length)
+        this.#tone = new BiquadCascade(grid.hz.length, this.channelCount);
+      const tone = this.#tone;
+      toneEqSections(gains, this.sampleRate, grid).forEach((c, i) => {
+        tone.setSection(i, c);
+      });
+    }
+    this.#stereo.setFrequency(plan?.bassMonoHz ?? 0, plan?.bassFromSide ?? false);
+    this.#stereo.setSideEq(plan?.sideEqDb ? toneEqSections(plan.sideEqDb, this.sampleRate, grid) : null);
+    this.#bandDynamics = plan?.bandDynamics ?? null;
+    this.#applyMultiband();
   }
 
   #apply(params: MasteringChainParams): void {
@@ -82,8 +134,16 @@ export class MasteringProcessor {
 
   reset(): void {
     this.#highpass.reset();
+    this.#tone?.reset();
+    this.#stereo.reset();
     this.#eq.reset();
     this.#compressor.reset();
+    this.#multiband?.reset();
+  }
+
+  #compress(channels: readonly Float32Array[], start: number, end: number): void {
+    if (this.#useMultiband) this.#multiband!.process(channels, start, end);
+    else this.#compressor.process(channels, start, end);
   }
 
   /** Processes `channels[c][start..end)` in place. */
@@ -91,13 +151,15 @@ export class MasteringProcessor {
     const count = Math.min(this.channelCount, channels.length);
     if (count === 2) {
       this.#highpass.processStereo(channels[0]!, channels[1]!, start, end);
-      this.#compressor.process(channels, start, end);
+      this.#tone?.processStereo(channels[0]!, channels[1]!, start, end);
+      this.#compress(channels, start, end);
       this.#eq.processStereo(channels[0]!, channels[1]!, start, end);
     } else {
       for (let c = 0; c < count; c++) this.#highpass.process(channels[c]!, c, start, end);
-      this.#compressor.process(channels, start, end);
+      if (this.#tone) for (let c = 0; c < count; c++) this.#tone.process(channels[c]!, c, start, end);
+      this.#compress(channels, start, end);
       for (let c = 0; c < count; c++) this.#eq.process(channels[c]!, c, start, end);
     }
-    applyStereoWidth(channels, this.#width, start, end);
+    this.#stereo.process(channels, this.#width, start, end);
   }
 }

@@ -15,6 +15,7 @@ interface Fs {
   mkdtempSync(prefix: string): string;
   rmSync(path: string, options: { recursive: boolean; force: boolean }): void;
   existsSync(path: string): boolean;
+  readFileSync(path: string): Uint8Array;
 }
 
 const load = async () => ({
@@ -27,6 +28,36 @@ export const ffmpegAvailable = async (): Promise<boolean> => {
   const { child } = await load();
   const probe = child.spawnSync('ffmpeg', ['-version'], { encoding: 'utf8' });
   return probe.status === 0;
+};
+
+/**
+ * A music file decoded by ffmpeg to stereo float at `sampleRate`; null when the file or ffmpeg is missing
+ * or cannot decode it (tests on the machine's Debian music packages skip what is not there).
+ */
+export const decodeWithFfmpeg = async (path: string, sampleRate: number): Promise<Float32Array[] | null> => {
+  const { child, fs, tmp } = await load();
+  if (!fs.existsSync(path)) return null;
+  const dir = fs.mkdtempSync(`${tmp}/decode-`);
+  try {
+    const out = `${dir}/out.f32`;
+    const args = ['-v', 'error', '-i', path, '-f', 'f32le', '-ac', '2', '-ar', String(sampleRate), out];
+    const run = child.spawnSync('ffmpeg', args, { encoding: 'utf8' });
+    if (run.status !== 0) return null;
+    const bytes = fs.readFileSync(out);
+    const samples = new Float32Array(
+      bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength),
+    );
+    const frames = samples.length / 2;
+    const left = new Float32Array(frames);
+    const right = new Float32Array(frames);
+    for (let i = 0; i < frames; i++) {
+      left[i] = samples[2 * i]!;
+      right[i] = samples[2 * i + 1]!;
+    }
+    return [left, right];
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 };
 
 /** 32-bit float WAV bytes of the channels. */

@@ -3,6 +3,7 @@
  * function returns without reading them), mono input has no side to scale, and a stereo pair with equal
  * channels stays equal (its side is exactly zero).
  */
+import { BiquadCascade, type BiquadCoefficients, designBiquad, IDENTITY_BIQUAD } from './biquad';
 
 export const widthFactor = (stereoWidth: number): number => Math.max(0, stereoWidth) / 50;
 
@@ -25,3 +26,90 @@ export const applyStereoWidth = (
     right[i] = mid - side;
   }
 };
+
+/**
+ * Width with the bass kept mono: the side goes through a 4th-order Linkwitz-Riley high-pass (two
+ * Butterworth sections) at `bassMonoHz` before it is scaled, so what lies below folds down to mono intact
+ * (decision 112). The side is filtered in a scratch buffer that grows to the largest block seen once.
+ */
+export class MonoBassWidth {
+  #sideFilter = new BiquadCascade(2, 1);
+  /** Reference mastering's side EQ (decision 114); null: none. */
+  #sideEq: BiquadCascade | null = null;
+  #sideLow = new BiquadCascade(2, 1);
+  #scratch = new Float32Array(0);
+  #low = new Float32Array(0);
+  #hz = 0;
+  /** Move the side's low band into the mid (out-of-phase bass) instead of dropping it. */
+  #rescue = false;
+  readonly sampleRate: number;
+
+  constructor(sampleRate: number) {
+    this.sampleRate = sampleRate;
+  }
+
+  setFrequency(hz: number, bassFromSide = false): void {
+    this.#rescue = bassFromSide && hz > 0;
+    if (hz === this.#hz) return;
+    this.#hz = hz;
+    const design = (kind: 'highpass' | 'lowpass') =>
+      hz > 0 ? designBiquad({ kind, frequency: hz, q: Math.SQRT1_2 }, this.sampleRate) : IDENTITY_BIQUAD;
+    this.#sideFilter.setSection(0, design('highpass'));
+    this.#sideFilter.setSection(1, design('highpass'));
+    this.#sideLow.setSection(0, design('lowpass'));
+    this.#sideLow.setSection(1, design('lowpass'));
+  }
+
+  /** Sets the side-only EQ sections (filter state kept when only the gains change). */
+  setSideEq(sections: readonly BiquadCoefficients[] | null): void {
+    if (!sections) {
+      this.#sideEq = null;
+      return;
+    }
+    if (this.#sideEq?.sections !== sections.length) this.#sideEq = new BiquadCascade(sections.length, 1);
+    sections.forEach((c, i) => {
+      this.#sideEq!.setSection(i, c);
+    });
+  }
+
+  get active(): boolean {
+    return this.#hz > 0;
+  }
+
+  reset(): void {
+    this.#sideFilter.reset();
+    this.#sideLow.reset();
+    this.#sideEq?.reset();
+  }
+
+  process(channels: readonly Float32Array[], stereoWidth: number, start: number, end: number): void {
+    if (channels.length !== 2 || this.#hz <= 0) {
+      applyStereoWidth(channels, stereoWidth, start, end);
+      return;
+    }
+    const n = end - start;
+    if (this.#scratch.length < n) {
+      this.#scratch = new Float32Array(n);
+      this.#low = new Float32Array(n);
+    }
+    const side = this.#scratch;
+    const low = this.#low;
+    const left = channels[0]!;
+    const right = channels[1]!;
+    for (let i = 0; i < n; i++) side[i] = (left[start + i]! - right[start + i]!) * 0.5;
+    if (this.#rescue) {
+      low.set(side.subarray(0, n));
+      this.#sideLow.process(low, 0, 0, n);
+    }
+    this.#sideEq?.process(side, 0, 0, n);
+    this.#sideFilter.process(side, 0, 0, n);
+    const w = widthFactor(stereoWidth);
+    const rescue = this.#rescue;
+    for (let i = 0; i < n; i++) {
+      const mid = (left[start + i]! + right[start + i]!) * 0.5 + (rescue ? low[i]! : 0);
+      const s = side[i]! * w;
+      left[start + i] = mid + s;
+      right[start + i] = mid - s;
+    }
+  }
+}

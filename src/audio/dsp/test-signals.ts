@@ -4,6 +4,7 @@
  * mastering chain see realistic crest factors, spectra, stereo image and loudness range.
  * Not part of the engine's public face.
  */
+import { fft } from './band-levels';
 
 export const dbfs = (db: number): number => 10 ** (db / 20);
 
@@ -153,4 +154,79 @@ export const musicLike = ({
     right[i] = gain * (section * (drums + bass) + pad * chordR + 1.3 * hat);
   }
   return [left, right];
+};
+
+export interface ShapedNoiseOptions {
+  sampleRate?: number;
+  /** Length is 2^log2Frames frames (the shaping is one FFT over the whole signal). Default 2^20 (~24 s). */
+  log2Frames?: number;
+  seed?: number;
+  /** Extra level in dB at a frequency, on top of pink noise (equal energy per octave). */
+  shapeDb?: (hz: number) => number;
+  /** 'mono': equal channels; 'wide': independent channels; 'antiphase-bass': right's content below 120 Hz inverted. */
+  stereo?: 'mono' | 'wide' | 'antiphase-bass';
+  /** RMS level of the result per channel, dBFS. Default -20. */
+  rmsDb?: number;
+}
+
+/** One channel of shaped pink noise, built in the frequency domain (random phases, exact magnitudes). */
+const shapedSpectrum = (
+  n: number,
+  sampleRate: number,
+  random: () => number,
+  shapeDb: (hz: number) => number,
+) => {
+  const re = new Float64Array(n);
+  const im = new Float64Array(n);
+  for (let k = 1; k < n / 2; k++) {
+    const hz = (k * sampleRate) / n;
+    // Pink: power per bin falls as 1/f, so the amplitude as 1/sqrt(f). Nothing below 20 Hz.
+    const amp = hz < 20 ? 0 : 10 ** (shapeDb(hz) / 20) / Math.sqrt(hz);
+    const phase = 2 * Math.PI * random();
+    re[k] = amp * Math.cos(phase);
+    im[k] = amp * Math.sin(phase);
+    re[n - k] = re[k]!;
+    im[n - k] = -im[k]!;
+  }
+  return { re, im };
+};
+
+/** Pink noise with an optional spectral shape and stereo image: signals with a known long-term spectrum. */
+export const shapedNoise = ({
+  sampleRate = 44100,
+  log2Frames = 20,
+  seed = 7,
+  shapeDb = () => 0,
+  stereo = 'wide',
+  rmsDb = -20,
+}: ShapedNoiseOptions = {}): Float32Array[] => {
+  const n = 2 ** log2Frames;
+  const random = rng(seed);
+  const toSignal = (spectrum: { re: Float64Array; im: Float64Array }) => {
+    // Inverse FFT by conjugation: ifft(X) = conj(fft(conj(X))) / n; the result is real.
+    const { re, im } = spectrum;
+    for (let k = 0; k < n; k++) im[k] = -im[k]!;
+    fft(re, im);
+    let sum = 0;
+    for (let k = 0; k < n; k++) sum += re[k]! * re[k]!;
+    const scale = dbfs(rmsDb) / Math.sqrt(sum / n);
+    return Float32Array.from(re, (v) => v * scale);
+  };
+  const left = shapedSpectrum(n, sampleRate, random, shapeDb);
+  if (stereo === 'mono') {
+    const l = toSignal(left);
+    return [l, l.slice()];
+  }
+  if (stereo === 'antiphase-bass') {
+    const right = { re: left.re.slice(), im: left.im.slice() };
+    for (let k = 1; k < n; k++) {
+      const hz = (Math.min(k, n - k) * sampleRate) / n;
+      if (hz < 120) {
+        right.re[k] = -right.re[k]!;
+        right.im[k] = -right.im[k]!;
+      }
+    }
+    return [toSignal(left), toSignal(right)];
+  }
+  return [toSignal(left), toSignal(shapedSpectrum(n, sampleRate, random, shapeDb))];
 };

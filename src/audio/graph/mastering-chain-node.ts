@@ -3,6 +3,7 @@
  * kernels, then a playback-only master volume), for a live AudioContext and an OfflineAudioContext alike.
  */
 import type { MasteringSettings } from '../../shared/mastering';
+import type { AdaptivePlan } from '../dsp/adaptive-plan';
 import { limiterLatency } from '../dsp/limiter';
 import {
   MASTERING_PROCESSOR_NAME,
@@ -28,6 +29,8 @@ export interface MasteringChainOptions {
   volume?: number;
   /** Where the worklet module is served; defaults to Vite's bundled URL. */
   workletUrl?: string;
+  /** The render's adaptive stages (from the master worker's plan); absent: the spec chain until set. */
+  adaptive?: AdaptivePlan | null;
 }
 
 export interface MasteringChain {
@@ -40,6 +43,8 @@ export interface MasteringChain {
   latencyFrames: number;
   update(settings: MasteringSettings): void;
   setGainDb(gainDb: number): void;
+  /** The analysis-driven stages (tone EQ, mono bass) the render would apply; filters keep their state. */
+  setAdaptive(plan: AdaptivePlan | null): void;
   setVolume(volume: number): void;
   dispose(): void;
 }
@@ -82,6 +87,7 @@ export const buildMasteringChain = async (
     settings,
     gainDb: options.gainDb ?? 0,
     meterIntervalMs: options.meterIntervalMs ?? (options.onLevel ? 100 : 0),
+    adaptive: options.adaptive ?? null,
   };
   const worklet = new AudioWorkletNode(ctx, MASTERING_PROCESSOR_NAME, {
     numberOfInputs: 1,
@@ -101,6 +107,7 @@ export const buildMasteringChain = async (
     latencyFrames: limiterLatency(ctx.sampleRate),
     update: (next) => post({ type: 'settings', settings: next }),
     setGainDb: (gainDb) => post({ type: 'gain', gainDb }),
+    setAdaptive: (plan) => post({ type: 'adaptive', plan }),
     setVolume: (v) => volume.gain.setTargetAtTime(playbackGain(v), ctx.currentTime, 0.01),
     dispose: () => {
       post({ type: 'dispose' });

@@ -1,4 +1,5 @@
 import type { MasteringSettings } from '../../shared/mastering';
+import type { AdaptivePlan } from '../dsp/adaptive-plan';
 
 /** Name the worklet registers its processor under. */
 export const MASTERING_PROCESSOR_NAME = 'mastering-chain';
@@ -10,12 +11,15 @@ export interface MasteringProcessorOptions {
   gainDb: number;
   /** Post a level reading every this many ms (0: no meter). */
   meterIntervalMs: number;
+  /** The analysis-driven stages the render plans (tone EQ, mono bass); absent: the spec chain. */
+  adaptive?: AdaptivePlan | null;
 }
 
 /** Page -> worklet. */
 export type MasteringNodeMessage =
   | { type: 'settings'; settings: MasteringSettings }
   | { type: 'gain'; gainDb: number }
+  | { type: 'adaptive'; plan: AdaptivePlan | null }
   | { type: 'reset' }
   | { type: 'dispose' };
 

@@ -48,7 +48,7 @@ class MasteringChainProcessor extends AudioWorkletProcessor {
     super(options);
     const o = options.processorOptions;
     const settings = o?.settings ?? DEFAULT_CUSTOM_SETTINGS;
-    this.#processor = new MasteringProcessor(sampleRate, CHANNELS, settings);
+    this.#processor = new MasteringProcessor(sampleRate, CHANNELS, settings, o?.adaptive ?? null);
     this.#limiter = this.#limiterFor(settings);
     this.#limiter.inputGain = 10 ** ((o?.gainDb ?? 0) / 20);
     const interval = o?.meterIntervalMs ?? 100;
@@ -84,6 +84,7 @@ class MasteringChainProcessor extends AudioWorkletProcessor {
         this.#limiter.inputGain = gain;
       }
     } else if (message.type === 'gain') this.#limiter.inputGain = 10 ** (message.gainDb / 20);
+    else if (message.type === 'adaptive') this.#processor.setAdaptive(message.plan);
     else if (message.type === 'reset') {
       this.#processor.reset();
       this.#limiter.reset();

@@ -170,4 +170,26 @@ describe('EncoderClient over the encoder handlers', () => {
       }
     },
   );
+
+  it('resamples in the worker with progress, and a cancel stops it; the worker then serves a FLAC', async () => {
+    const client = new EncoderClient(factory);
+    const progress: number[] = [];
+    const out = await client.resample([sine(96_000), sine(96_000)], 48_000, 44_100, {
+      onProgress: (f) => progress.push(f),
+    });
+    expect(out.map((c) => c.length)).toEqual([88_200, 88_200]);
+    expect(progress.at(-1)).toBe(1);
+    const stop = new AbortController();
+    const cancelled = client.resample([sine(2_000_000)], 48_000, 44_100, {
+      signal: stop.signal,
+      onProgress: (f) => {
+        if (f > 0.05) stop.abort();
+      },
+    });
+    await expect(cancelled).rejects.toMatchObject({ name: 'AbortError' });
+    const flac = await client.flac([sine(10_000)], 44_100, { bits: 24 });
+    expect(flac.type).toBe('audio/flac');
+    expect(new Uint8Array(await flac.slice(0, 4).arrayBuffer())).toEqual(new TextEncoder().encode('fLaC'));
+    client.dispose();
+  });
 });

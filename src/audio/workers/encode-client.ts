@@ -1,6 +1,8 @@
 import { exportChannels } from '../codecs/export-errors';
 import type { Mp3Bitrate } from '../codecs/mp3-encoder';
 import { type Mp3Segment, planMp3Segments } from '../codecs/mp3-parallel';
+import type { IntDepth } from '../codecs/pcm-quantise';
+import type { WavEncoding } from '../codecs/wav-encoder';
 import type { EncodeApi } from './encode-protocol';
 import { buffersOf, copyChannelsInSlices, RespawningRpcClient, RpcRemoteError } from './worker-rpc';
 
@@ -54,14 +56,42 @@ export class EncoderClient {
   async wav(
     channels: Float32Array[],
     sampleRate: number,
-    options: EncodeJobOptions & { dither?: boolean } = {},
+    options: EncodeJobOptions & { dither?: boolean; encoding?: WavEncoding } = {},
   ): Promise<Blob> {
     const file = await this.#rpc().call(
       'wav',
-      { channels, sampleRate, dither: options.dither },
+      { channels, sampleRate, dither: options.dither, encoding: options.encoding },
       { signal: options.signal, onProgress: options.onProgress, transfer: transferList(channels, options) },
     );
     return file.blob;
+  }
+
+  async flac(
+    channels: Float32Array[],
+    sampleRate: number,
+    options: EncodeJobOptions & { bits?: IntDepth; dither?: boolean } = {},
+  ): Promise<Blob> {
+    const file = await this.#rpc().call(
+      'flac',
+      { channels, sampleRate, bits: options.bits, dither: options.dither },
+      { signal: options.signal, onProgress: options.onProgress, transfer: transferList(channels, options) },
+    );
+    return file.blob;
+  }
+
+  /** The channels at `outputRate`, computed in the worker (new arrays; the input is copied unless moved). */
+  async resample(
+    channels: Float32Array[],
+    sampleRate: number,
+    outputRate: number,
+    options: EncodeJobOptions = {},
+  ): Promise<Float32Array[]> {
+    const result = await this.#rpc().call(
+      'resample',
+      { channels: exportChannels(channels), sampleRate, outputRate },
+      { signal: options.signal, onProgress: options.onProgress, transfer: transferList(channels, options) },
+    );
+    return result.channels;
   }
 
   async mp3(channels: Float32Array[], sampleRate: number, options: Mp3JobOptions = {}): Promise<Blob> {

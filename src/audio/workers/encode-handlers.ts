@@ -2,26 +2,45 @@
  * The encoder worker's handlers, apart from the worker entry so they can be served over any message port
  * (Node tests use a MessageChannel). `wasm` is where LAME's WebAssembly comes from by default.
  */
+import { flacParts } from '../codecs/flac-encoder';
 import { encodeMp3, encodeMp3Frames, MP3_DEFAULT_BITRATE, type Mp3WasmSource } from '../codecs/mp3-encoder';
 import { lameInfoFrame } from '../codecs/mp3-info-tag';
 import { joinMp3Segments } from '../codecs/mp3-parallel';
 import { wavParts } from '../codecs/wav-encoder';
+import { designResampler, resampledLength, resampleRange } from '../dsp/resample';
 import type { EncodeApi } from './encode-protocol';
 import { throttleProgress, yieldEvery } from './encode-yield';
 import { buffersOf, type RpcHandlers, throwIfAborted, transferring } from './worker-rpc';
 
+/** Output samples per resampling slice (~0.1 s of work): a cancel is honoured between slices. */
+const RESAMPLE_SLICE = 32_768;
+
 export const createEncodeHandlers = (wasm: Mp3WasmSource): RpcHandlers<EncodeApi> => ({
-  wav: async ({ channels, sampleRate, dither }, { signal, progress }) => {
-    const parts: Uint8Array<ArrayBuffer>[] = [];
+  wav: async ({ channels, sampleRate, dither, encoding }, { signal, progress }) => {
+    const parts = await collect(wavParts(channels, sampleRate, { dither, encoding }), signal, progress);
+    return { blob: new Blob(parts, { type: 'audio/wav' }) };
+  },
+  flac: async ({ channels, sampleRate, dither, bits }, { signal, progress }) => {
+    // The first part (the header) is completed in place when the generator ends: build the Blob after.
+    const parts = await collect(flacParts(channels, sampleRate, { dither, bits }), signal, progress);
+    return { blob: new Blob(parts, { type: 'audio/flac' }) };
+  },
+  resample: async ({ channels, sampleRate, outputRate }, { signal, progress }) => {
+    const design = designResampler(sampleRate, outputRate);
     const report = throttleProgress(progress, (f) => f >= 1);
     const pause = yieldEvery();
-    for (const step of wavParts(channels, sampleRate, { dither })) {
-      parts.push(step.part);
-      report(step.framesDone / step.frames);
-      await pause();
-      throwIfAborted(signal);
+    const length = resampledLength(channels[0]?.length ?? 0, sampleRate, outputRate);
+    const out = channels.map(() => new Float32Array(length));
+    for (const [c, input] of channels.entries()) {
+      for (let from = 0; from < length; from += RESAMPLE_SLICE) {
+        const to = Math.min(length, from + RESAMPLE_SLICE);
+        resampleRange(input, out[c]!, from, to, design);
+        report((c + to / length) / channels.length);
+        await pause();
+        throwIfAborted(signal);
+      }
     }
-    return { blob: new Blob(parts, { type: 'audio/wav' }) };
+    return transferring({ channels: out }, buffersOf(out));
   },
   mp3: async ({ channels, sampleRate, bitrate, wasmUrl }, { signal, progress }) => {
     const parts = await encodeMp3(channels, sampleRate, {
@@ -59,3 +78,21 @@ export const createEncodeHandlers = (wasm: Mp3WasmSource): RpcHandlers<EncodeApi
     };
   },
 });
+
+/** Runs an encoder generator to its end, reporting progress and honouring a cancel between parts. */
+const collect = async (
+  steps: Iterable<{ part: Uint8Array<ArrayBuffer>; framesDone: number; frames: number }>,
+  signal: AbortSignal,
+  progress: (f: number) => void,
+): Promise<Uint8Array<ArrayBuffer>[]> => {
+  const parts: Uint8Array<ArrayBuffer>[] = [];
+  const report = throttleProgress(progress, (f) => f >= 1);
+  const pause = yieldEvery();
+  for (const step of steps) {
+    parts.push(step.part);
+    report(step.framesDone / step.frames);
+    await pause();
+    throwIfAborted(signal);
+  }
+  return parts;
+};

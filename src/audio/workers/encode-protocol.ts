@@ -1,5 +1,7 @@
 import type { Mp3Bitrate } from '../codecs/mp3-encoder';
 import type { Mp3EncodedSegment } from '../codecs/mp3-parallel';
+import type { IntDepth } from '../codecs/pcm-quantise';
+import type { WavEncoding } from '../codecs/wav-encoder';
 
 /** Channels move to the encoder worker as Float32Arrays (transferred when the caller no longer needs them). */
 export interface EncodeRequest {
@@ -17,7 +19,22 @@ export interface EncodedFile {
 
 /** The encoder worker's protocol (see worker-rpc.ts); progress is the fraction of input done. */
 export interface EncodeApi {
-  wav: { request: EncodeRequest & { dither?: boolean }; response: EncodedFile; progress: number };
+  wav: {
+    request: EncodeRequest & { dither?: boolean; encoding?: WavEncoding };
+    response: EncodedFile;
+    progress: number;
+  };
+  flac: {
+    request: EncodeRequest & { bits?: IntDepth; dither?: boolean };
+    response: EncodedFile;
+    progress: number;
+  };
+  /** The channels at `outputRate` (polyphase resampler), moved back. */
+  resample: {
+    request: EncodeRequest & { outputRate: number };
+    response: { channels: Float32Array[] };
+    progress: number;
+  };
   mp3: {
     request: EncodeRequest & { bitrate?: Mp3Bitrate; wasmUrl?: string };
     response: EncodedFile;

@@ -1,5 +1,7 @@
 import type { MasteringSettings } from '../../shared/mastering';
+import type { AdaptivePlan, ToneChoice } from '../dsp/adaptive-plan';
 import type { MasteringProgress, MasteringReport } from '../dsp/mastering-chain';
+import type { TrackAnalysis } from '../dsp/track-analysis';
 import type { MasterApi } from './master-protocol';
 import { buffersOf, copyChannelsInSlices, RespawningRpcClient } from './worker-rpc';
 
@@ -13,6 +15,8 @@ export interface MasterJob {
   onProgress?: (progress: MasteringProgress) => void;
   /** Move the caller's channels to the worker instead of copying them (they are detached afterwards). */
   transfer?: boolean;
+  /** The adaptive chain's choice (preset curve, Tone match); absent: the spec chain. */
+  tone?: ToneChoice;
 }
 
 /** The page's side of the master worker. */
@@ -37,6 +41,7 @@ export class MasterClient {
         settings: job.settings,
         targetLufs: job.targetLufs,
         ceilingDb: job.ceilingDb,
+        tone: job.tone,
       },
       { signal: job.signal, onProgress: job.onProgress, transfer: buffersOf(work) },
     );
@@ -49,14 +54,32 @@ export class MasterClient {
   async plan(
     channels: Float32Array[],
     sampleRate: number,
-    job: Omit<MasterJob, 'transfer' | 'ceilingDb'>,
-  ): Promise<{ gainDb: number; predictedLufs: number; processedLufs: number }> {
+    job: Omit<MasterJob, 'transfer' | 'ceilingDb'> & { analysis?: TrackAnalysis },
+  ): Promise<{
+    gainDb: number;
+    predictedLufs: number;
+    processedLufs: number;
+    adaptive: AdaptivePlan | null;
+  }> {
     const work = await copyChannelsInSlices(channels);
     return this.#rpc.call(
       'plan',
-      { channels: work, sampleRate, settings: job.settings, targetLufs: job.targetLufs },
+      {
+        channels: work,
+        sampleRate,
+        settings: job.settings,
+        targetLufs: job.targetLufs,
+        tone: job.tone,
+        analysis: job.analysis,
+      },
       { signal: job.signal, onProgress: job.onProgress, transfer: buffersOf(work) },
     );
+  }
+
+  /** The one-pass analysis of a whole track (spectrum, dynamics, stereo); the channels are copied. */
+  async analyse(channels: Float32Array[], sampleRate: number, signal?: AbortSignal): Promise<TrackAnalysis> {
+    const work = await copyChannelsInSlices(channels);
+    return this.#rpc.call('analyse', { channels: work, sampleRate }, { signal, transfer: buffersOf(work) });
   }
 
   dispose(): void {

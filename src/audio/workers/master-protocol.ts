@@ -1,5 +1,7 @@
 import type { MasteringSettings } from '../../shared/mastering';
+import type { AdaptivePlan, ToneChoice } from '../dsp/adaptive-plan';
 import type { MasteringProgress, MasteringReport } from '../dsp/mastering-chain';
+import type { TrackAnalysis } from '../dsp/track-analysis';
 
 /**
  * The master worker's protocol (see worker-rpc.ts). The channels move to the worker, are mastered in place
@@ -13,6 +15,8 @@ export interface MasterApi {
       settings: MasteringSettings;
       targetLufs: number;
       ceilingDb?: number;
+      /** Adaptive chain (tone match toward the preset's curve, mono bass); absent: the spec chain. */
+      tone?: ToneChoice;
     };
     response: { channels: Float32Array[]; report: MasteringReport };
     progress: MasteringProgress;
@@ -24,8 +28,22 @@ export interface MasterApi {
       sampleRate: number;
       settings: MasteringSettings;
       targetLufs: number;
+      tone?: ToneChoice;
+      /** The whole track's analysis when `channels` is an excerpt (the live path plays the whole track's EQ). */
+      analysis?: TrackAnalysis;
     };
-    response: { gainDb: number; predictedLufs: number; processedLufs: number };
+    response: {
+      gainDb: number;
+      predictedLufs: number;
+      processedLufs: number;
+      adaptive: AdaptivePlan | null;
+    };
     progress: MasteringProgress;
+  };
+  /** The one-pass analysis of a whole track (the channels are consumed). */
+  analyse: {
+    request: { channels: Float32Array[]; sampleRate: number };
+    response: TrackAnalysis;
+    progress: never;
   };
 }

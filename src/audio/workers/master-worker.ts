@@ -1,30 +1,33 @@
 /// <reference lib="webworker" />
 /** Offline mastering render off the main thread: the same kernels the live AudioWorklet runs. */
 import { renderMaster } from '../dsp/mastering-chain';
+import { analyseTrack } from '../dsp/track-analysis';
 import type { MasterApi } from './master-protocol';
 import { buffersOf, type RpcEndpoint, serveRpc, transferring } from './worker-rpc';
 
 serveRpc<MasterApi>(self as unknown as RpcEndpoint, {
-  master: async ({ channels, sampleRate, settings, targetLufs, ceilingDb }, { signal, progress }) => {
+  master: async ({ channels, sampleRate, settings, targetLufs, ceilingDb, tone }, { signal, progress }) => {
     const report = await renderMaster(
       channels,
       sampleRate,
-      { settings, targetLufs, ceilingDb },
+      { settings, targetLufs, ceilingDb, tone },
       { signal, onProgress: progress },
     );
     return transferring({ channels, report }, buffersOf(channels));
   },
-  plan: async ({ channels, sampleRate, settings, targetLufs }, { signal, progress }) => {
+  plan: async ({ channels, sampleRate, settings, targetLufs, tone, analysis }, { signal, progress }) => {
     const report = await renderMaster(
       channels,
       sampleRate,
-      { settings, targetLufs, planOnly: true },
+      { settings, targetLufs, planOnly: true, tone, analysis },
       { signal, onProgress: progress },
     );
     return {
       gainDb: report.gainDb,
       predictedLufs: report.predictedLufs,
       processedLufs: report.processedLufs,
+      adaptive: report.adaptive,
     };
   },
+  analyse: async ({ channels, sampleRate }) => analyseTrack(channels, sampleRate),
 });

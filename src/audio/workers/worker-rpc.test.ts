@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   buffersOf,
   copyChannelsInSlices,
+  onWorkerCrash,
   RpcClient,
   type RpcEndpoint,
   serveRpc,
@@ -105,6 +106,27 @@ describe('worker-rpc', () => {
     expect(countAtAbort).toBeLessThan(1000);
     // The client stays usable after a cancel.
     await expect(client.call('slow', { blocks: 1 })).resolves.toBe(1);
+  });
+
+  it('tells onWorkerCrash listeners of each crash (the app reports it), until they stop listening', async () => {
+    const target = new EventTarget();
+    const endpoint: RpcEndpoint = {
+      postMessage: () => {},
+      addEventListener: (type, listener) => target.addEventListener(type, listener),
+      removeEventListener: (type, listener) => target.removeEventListener(type, listener),
+    };
+    const heard: string[] = [];
+    const stop = onWorkerCrash((error) => heard.push(error.message));
+    const client = new RpcClient<TestApi>(endpoint);
+    const pending = client.call('slow', { blocks: 1 });
+    target.dispatchEvent(Object.assign(new Event('error'), { message: 'out of memory' }));
+    await expect(pending).rejects.toBeInstanceOf(WorkerCrashedError);
+    expect(heard).toEqual(['Worker crashed: out of memory']);
+    stop();
+    const other = new RpcClient<TestApi>(endpoint);
+    target.dispatchEvent(new Event('messageerror'));
+    expect(other.failure).toBeInstanceOf(WorkerCrashedError);
+    expect(heard).toHaveLength(1);
   });
 
   it('rejects every pending call when the worker crashes, and refuses later calls', async () => {

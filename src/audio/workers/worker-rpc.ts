@@ -76,6 +76,23 @@ interface PendingCall {
 const abortReason = (signal: AbortSignal): unknown =>
   signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
 
+const crashListeners = new Set<(error: WorkerCrashedError) => void>();
+
+/**
+ * Lets the app hear of every worker crash, to report it (the engine itself does no I/O). Returns the
+ * function that stops listening.
+ */
+export function onWorkerCrash(listener: (error: WorkerCrashedError) => void): () => void {
+  crashListeners.add(listener);
+  return () => crashListeners.delete(listener);
+}
+
+const crashed = (message: string): WorkerCrashedError => {
+  const error = new WorkerCrashedError(message);
+  for (const listener of crashListeners) listener(error);
+  return error;
+};
+
 export class RpcClient<Spec extends RpcSpec<Spec>> {
   #endpoint: RpcEndpoint;
   #pending = new Map<number, PendingCall>();
@@ -182,12 +199,12 @@ export class RpcClient<Spec extends RpcSpec<Spec>> {
     const detail = (event as ErrorEvent).message;
     // Keep the page's console clean of the worker's own report; we turn it into rejections instead.
     event.preventDefault?.();
-    this.#fail(new WorkerCrashedError(detail ? `Worker crashed: ${detail}` : 'Worker crashed'));
+    this.#fail(crashed(detail ? `Worker crashed: ${detail}` : 'Worker crashed'));
     this.#terminate?.();
   };
 
   #onMessageError = (): void => {
-    this.#fail(new WorkerCrashedError('Worker sent a message that could not be decoded'));
+    this.#fail(crashed('Worker sent a message that could not be decoded'));
     this.#terminate?.();
   };
 }

@@ -3,6 +3,9 @@
  * it changes the audio), so the rate is read from the file's first bytes and an OfflineAudioContext at that
  * rate decodes it.
  */
+import { reportClientError } from '../../lib/report-client-error';
+import { decodeUserAudio } from './engine-api';
+
 const ascii = (b: Uint8Array, at: number, n: number): string =>
   String.fromCharCode(...b.subarray(at, at + n));
 const u32 = (b: Uint8Array, at: number): number =>
@@ -45,11 +48,12 @@ export const sniffRate = (b: Uint8Array): number | null => {
   return null;
 };
 
-export const decodeAudio = async (bytes: ArrayBuffer): Promise<AudioBuffer> => {
-  const rate = sniffRate(new Uint8Array(bytes, 0, Math.min(bytes.byteLength, 131_072))) ?? 44_100;
-  const ctx = new OfflineAudioContext({ numberOfChannels: 1, length: 1, sampleRate: rate });
-  return ctx.decodeAudioData(bytes);
-};
+/** AIFF by our reader, the rest by decodeAudioData at the file's own rate (44.1 kHz when unknown). */
+export const decodeAudio = (bytes: ArrayBuffer): Promise<AudioBuffer> =>
+  decodeUserAudio(bytes, sniffRate, 44_100).catch((error: unknown) => {
+    reportClientError('decode-failure', error);
+    throw error;
+  });
 
 export const channelsOf = (buffer: AudioBuffer): Float32Array[] =>
   Array.from({ length: buffer.numberOfChannels }, (_, c) => buffer.getChannelData(c));

@@ -2,9 +2,10 @@ import { Button } from '../../components/ui/button';
 import { Card, CardTitle } from '../../components/ui/card';
 import { RangeField, SelectField } from './form-controls';
 import { type MasteringMode, PRESET_IDS, PRESETS, type PresetId, SLIDERS } from './mastering-constants';
-import { canUseManual, resolveSetup, TARGET_CHOICES, type TargetChoice } from './mastering-rules';
-import { shownSettings } from './mastering-state';
+import { canUseManual, TARGET_CHOICES, type TargetChoice } from './mastering-rules';
+import { shownSettings, shownToneMatch } from './mastering-state';
 import { TEXT } from './mastering-texts';
+import { ReferenceField } from './reference-field';
 import type { Access } from './use-mastering';
 import { useMasteringState, useStore } from './use-mastering';
 
@@ -14,7 +15,7 @@ export function ControlsCard({ access }: { access: Access }) {
   const state = useMasteringState();
   const manualAllowed = canUseManual(access.user);
   const settings = shownSettings(state);
-  const { targetLufs } = resolveSetup({ ...state, settings: state.custom });
+  const targetLufs = store.targetLufs();
   const running = state.status?.running === true;
   return (
     <Card className="grid gap-5" data-testid="mastering-controls">
@@ -79,6 +80,14 @@ export function ControlsCard({ access }: { access: Access }) {
             onChange={(v) => store.setSlider(s.key, v)}
           />
         ))}
+        <RangeField
+          id="slider-toneMatch"
+          label="Tone match"
+          suffix=" %"
+          value={shownToneMatch(state)}
+          locked={!manualAllowed}
+          onChange={(v) => store.setSlider('toneMatch', v)}
+        />
         {state.mode === 'manual' ? (
           <label className="flex items-center gap-2 text-sm text-zinc-300">
             <input
@@ -90,6 +99,7 @@ export function ControlsCard({ access }: { access: Access }) {
             Live preview while the original plays
           </label>
         ) : null}
+        {state.mode === 'manual' ? <ReferenceField locked={!manualAllowed} /> : null}
       </fieldset>
       <Button size="lg" onClick={() => void store.master()} disabled={running} data-testid="master-track">
         {TEXT.masterTrack}

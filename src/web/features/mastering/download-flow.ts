@@ -9,8 +9,15 @@ import { userMessage } from '../../lib/api-client';
 import { saveFile } from '../../lib/save-file';
 import { spendCredit } from '../../lib/spend-credit';
 import { channelsOf } from './audio-decode';
+import { copyChannels } from './chunked-copy';
 import { spendDevCredit } from './dev-credits';
-import { EncoderClient, EXPORT_MESSAGES, type ExportFormat, exportFileName } from './engine-api';
+import {
+  EncoderClient,
+  EXPORT_MESSAGES,
+  type ExportFormat,
+  type ExportRate,
+  exportFileName,
+} from './engine-api';
 import type { MasterResult } from './mastering-state';
 import { NOTICES, type Notice } from './mastering-texts';
 
@@ -25,17 +32,61 @@ export interface DownloadDeps {
   onSpent: (user: SpendCreditResponse['user'] | null) => void;
 }
 
-const produce = async (result: MasterResult, formats: ExportFormat[], onProgress: (f: number) => void) => {
-  const channels = channelsOf(result.buffer).slice(0, 2);
-  const rate = result.buffer.sampleRate;
+/** One format's file from channels at `rate`. */
+const encode = async (
+  format: ExportFormat,
+  channels: Float32Array[],
+  rate: number,
+  onProgress: (f: number) => void,
+) => {
+  const client = encoderClient();
+  const job = { onProgress, transfer: true };
+  // Copied in slices (a 10-minute master is 230 MB: one synchronous copy would freeze the page), then
+  // moved, not cloned, to the worker.
+  const copies = await copyChannels(channels);
+  switch (format) {
+    case 'wav':
+      return client.wav(copies, rate, { ...job, dither: true });
+    case 'mp3':
+      return client.mp3(copies, rate, { ...job, bitrate: 320 });
+    case 'wav24':
+      return client.wav(copies, rate, { ...job, encoding: 'int24', dither: true });
+    case 'wav32f':
+      return client.wav(copies, rate, { ...job, encoding: 'float32' });
+    case 'flac16':
+      return client.flac(copies, rate, { ...job, bits: 16, dither: true });
+    case 'flac24':
+      return client.flac(copies, rate, { ...job, bits: 24, dither: true });
+  }
+};
+
+/**
+ * Every chosen format's file. At a rate other than the source's the master is resampled once (in the
+ * worker), and every format is made from that.
+ */
+const produce = async (
+  result: MasterResult,
+  formats: ExportFormat[],
+  rate: ExportRate,
+  onProgress: (f: number) => void,
+) => {
+  let channels = channelsOf(result.buffer).slice(0, 2);
+  const source = result.buffer.sampleRate;
+  const target = rate === 'source' ? source : rate;
+  const steps = formats.length + (target === source ? 0 : 1);
+  let step = 0;
+  const at = (f: number) => onProgress((step + f) / steps);
+  if (target !== source) {
+    channels = await encoderClient().resample(await copyChannels(channels), source, target, {
+      onProgress: at,
+      transfer: true,
+    });
+    step++;
+  }
   const files: { format: ExportFormat; blob: Blob }[] = [];
-  for (const [i, format] of formats.entries()) {
-    const step = (f: number) => onProgress((i + f) / formats.length);
-    const blob =
-      format === 'wav'
-        ? await encoderClient().wav(channels, rate, { dither: true, onProgress: step })
-        : await encoderClient().mp3(channels, rate, { bitrate: 320, onProgress: step });
-    files.push({ format, blob });
+  for (const format of formats) {
+    files.push({ format, blob: await encode(format, channels, target, at) });
+    step++;
   }
   return files;
 };
@@ -43,6 +94,7 @@ const produce = async (result: MasterResult, formats: ExportFormat[], onProgress
 export const downloadMaster = async (
   result: MasterResult | null,
   formats: ExportFormat[],
+  rate: ExportRate,
   deps: DownloadDeps,
 ): Promise<boolean> => {
   if (!result) {
@@ -55,7 +107,7 @@ export const downloadMaster = async (
   }
   let files: { format: ExportFormat; blob: Blob }[];
   try {
-    files = await produce(result, formats, deps.onProgress);
+    files = await produce(result, formats, rate, deps.onProgress);
   } catch (error) {
     const message = error instanceof Error ? error.message : '';
     const known = (Object.values(EXPORT_MESSAGES) as string[]).includes(message);

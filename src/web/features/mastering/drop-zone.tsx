@@ -31,10 +31,11 @@ export function DropZone({ onFile, busy }: { onFile: (file: File) => void; busy:
         {busy ? `Loading ${busy}...` : 'Drop your track here or click to choose a file'}
       </span>
       <span className="text-sm text-zinc-400">{TEXT.dropFormats}</span>
+      <span className="text-xs text-zinc-400">{TEXT.dropMoreFormats}</span>
       <input
         id={id}
         type="file"
-        accept="audio/*,.wav,.mp3,.ogg"
+        accept="audio/*,.wav,.mp3,.ogg,.flac,.aif,.aiff,.aifc,.m4a,.aac"
         aria-label="Audio file"
         className="sr-only"
         disabled={busy !== null}

@@ -4,12 +4,15 @@
  * failed render by them).
  */
 export {
+  type AdaptivePlan,
   type BandLevel,
   buildMasteringChain,
+  decodeUserAudio,
   EncoderClient,
   EXPORT_MESSAGES,
   ExportError,
   type ExportFormat,
+  type ExportRate,
   exportFileName,
   LevelMeter,
   type LoudnessReport,
@@ -19,6 +22,10 @@ export {
   type MasteringReport,
   MeterClient,
   masteringStatus,
+  octaveMovesDb,
+  TONE_EQ_HZ,
+  type ToneChoice,
+  type TrackAnalysis,
   yieldToEventLoop,
 } from '../../../audio';
 export { RpcRemoteError, WorkerCrashedError } from '../../../audio/workers/worker-rpc';

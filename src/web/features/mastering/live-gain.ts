@@ -6,6 +6,7 @@
  * estimated from the original's integrated loudness.
  */
 
+import type { AdaptivePlan, ToneChoice, TrackAnalysis } from './engine-api';
 import { masterClient } from './master-job';
 import type { MasteringSettings } from './mastering-constants';
 
@@ -13,7 +14,7 @@ const EXCERPT_SECONDS = 90;
 const DEBOUNCE_MS = 250;
 
 export class LiveGainPlanner {
-  #planned: { key: string; gainDb: number } | null = null;
+  #planned: { key: string; gainDb: number; adaptive: AdaptivePlan | null } | null = null;
   #timer: ReturnType<typeof setTimeout> | null = null;
   #abort: AbortController | null = null;
 
@@ -31,7 +32,8 @@ export class LiveGainPlanner {
     source: AudioBuffer,
     settings: MasteringSettings,
     targetLufs: number,
-    onPlanned: (gainDb: number) => void,
+    tone: { choice: ToneChoice; analysis: TrackAnalysis } | null,
+    onPlanned: (gainDb: number, adaptive: AdaptivePlan | null) => void,
   ): void {
     this.cancel();
     const key = JSON.stringify([settings, targetLufs]);
@@ -44,11 +46,17 @@ export class LiveGainPlanner {
         source.getChannelData(c).subarray(start, start + frames),
       );
       masterClient()
-        .plan(excerpt, source.sampleRate, { settings, targetLufs, signal: abort.signal })
+        .plan(excerpt, source.sampleRate, {
+          settings,
+          targetLufs,
+          tone: tone?.choice,
+          analysis: tone?.analysis,
+          signal: abort.signal,
+        })
         .then((plan) => {
           if (abort.signal.aborted) return;
-          this.#planned = { key, gainDb: plan.gainDb };
-          onPlanned(plan.gainDb);
+          this.#planned = { key, gainDb: plan.gainDb, adaptive: plan.adaptive };
+          onPlanned(plan.gainDb, plan.adaptive);
         })
         .catch(() => {
           // Cancelled or failed: the estimate stays in use.

@@ -1,4 +1,6 @@
+import { Link } from 'react-router';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
+import { conformanceLine } from '../../lib/meter-conformance';
 import type { Analysis } from './mastering-state';
 import { useMasteringState, useStore } from './use-mastering';
 
@@ -39,6 +41,13 @@ export function LoudnessPanel() {
           Measured with the engine's ITU-R BS.1770-4 / EBU R128 meter
           {result ? ` · target ${result.targetLufs.toFixed(1)} LUFS, ceiling -1 dBTP` : ''}
         </CardDescription>
+        <Link
+          to="/meter-conformance"
+          className="text-xs text-violet-300 underline-offset-2 hover:underline"
+          data-testid="conformance-link"
+        >
+          {conformanceLine()}
+        </Link>
       </div>
       <table className="w-full text-sm tabular-nums">
         <thead>

@@ -12,6 +12,8 @@ import {
   MeterClient,
   masteringStatus,
   RpcRemoteError,
+  type ToneChoice,
+  type TrackAnalysis,
   WorkerCrashedError,
   yieldToEventLoop,
 } from './engine-api';
@@ -30,6 +32,14 @@ export interface JobOutput {
   report: MasteringReport;
   /** The measurement and overview of the master, still running when the output arrives. */
   details: Promise<{ overview: Overview; analysis: Analysis }>;
+}
+
+export interface MasterJobSpec {
+  settings: MasteringSettings;
+  targetLufs: number;
+  name: string;
+  /** The adaptive chain's choice; absent: the spec chain (the simplified fallback). */
+  tone?: ToneChoice;
 }
 
 let master: MasterClient | null = null;
@@ -57,7 +67,7 @@ const channelsOf = (b: AudioBuffer) =>
 
 export const runMasterJob = async (
   source: AudioBuffer,
-  job: { settings: MasteringSettings; targetLufs: number; name: string },
+  job: MasterJobSpec,
   onStatus: (status: JobStatus) => void,
   signal: AbortSignal,
 ): Promise<JobOutput> => {
@@ -68,6 +78,7 @@ export const runMasterJob = async (
   const rendered = await masterClient().master(work, source.sampleRate, {
     settings: job.settings,
     targetLufs: job.targetLufs,
+    tone: job.tone,
     transfer: true,
     signal,
     onProgress: (p: MasteringProgress) => {
@@ -88,19 +99,24 @@ export const runMasterJob = async (
   return { buffer, report: rendered.report, details };
 };
 
-/** The original's numbers, measured once after it loads. */
+/** The original's numbers, measured once after it loads: the meter's, and the engine's one-pass analysis. */
 export const analyseSource = async (
   source: AudioBuffer,
   signal: AbortSignal,
-): Promise<{ analysis: Analysis; overview: Overview }> => {
+): Promise<{ analysis: Analysis; overview: Overview; track: TrackAnalysis }> => {
   const overview = await buildOverview(channelsOf(source), undefined, signal);
+  const track = masterClient().analyse(channelsOf(source), source.sampleRate, signal);
   const work = await copyChannels(channelsOf(source), signal);
   const measured = await meterClient().measure(work, source.sampleRate, {
     bands: true,
     transfer: true,
     signal,
   });
-  return { overview, analysis: { loudness: measured.loudness, bands: measured.bands ?? [] } };
+  return {
+    overview,
+    analysis: { loudness: measured.loudness, bands: measured.bands ?? [] },
+    track: await track,
+  };
 };
 
 export type MasterOutcome =
@@ -113,7 +129,7 @@ export type MasterOutcome =
  */
 export const masterWithFallback = async (
   source: AudioBuffer,
-  job: { settings: MasteringSettings; targetLufs: number; name: string },
+  job: MasterJobSpec,
   onStatus: (status: JobStatus) => void,
   signal: AbortSignal,
 ): Promise<MasterOutcome> => {
@@ -133,7 +149,7 @@ export const masterWithFallback = async (
   try {
     return {
       ok: true,
-      output: await runMasterJob(source, { ...job, settings: neutral }, onStatus, signal),
+      output: await runMasterJob(source, { ...job, settings: neutral, tone: undefined }, onStatus, signal),
       simplified: true,
     };
   } catch (error) {

@@ -6,7 +6,7 @@ import { Card, CardTitle } from '../../components/ui/card';
 import { USER_QUERY_KEY } from '../../lib/query-client';
 import { DownloadDialog } from './download-dialog';
 import { downloadMaster } from './download-flow';
-import type { ExportFormat } from './engine-api';
+import type { ExportFormat, ExportRate } from './engine-api';
 import { checkDownload, setupName } from './mastering-rules';
 import { TEXT } from './mastering-texts';
 import { type Access, notify, useMasteringState, useStore } from './use-mastering';
@@ -40,10 +40,10 @@ export function MasteredCard({ access }: { access: Access }) {
     setDialog(true);
   };
 
-  const download = async (formats: ExportFormat[]) => {
+  const download = async (formats: ExportFormat[], rate: ExportRate) => {
     setDialog(false);
     setSaving(0);
-    await downloadMaster(result, formats, {
+    await downloadMaster(result, formats, rate, {
       devMode: access.devMode,
       notify,
       onProgress: (f) => setSaving(Math.round(f * 100)),
@@ -105,7 +105,12 @@ export function MasteredCard({ access }: { access: Access }) {
         A/B plays the original and the master in sync, the louder one turned down to match: you judge the
         sound, not the volume.
       </p>
-      <DownloadDialog open={dialog} onOpenChange={setDialog} onDownload={(f) => void download(f)} />
+      <DownloadDialog
+        open={dialog}
+        onOpenChange={setDialog}
+        sourceRate={result?.buffer.sampleRate ?? 44_100}
+        onDownload={(f, rate) => void download(f, rate)}
+      />
     </Card>
   );
 }

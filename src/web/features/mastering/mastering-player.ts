@@ -8,7 +8,7 @@
  * When the master plays, the original plays beside it in sync so the A/B switch is instant (only the two
  * gains move). The preview mute is scheduled on the audio clock, not with timers.
  */
-import { buildMasteringChain, LevelMeter, type MasteringChain } from './engine-api';
+import { type AdaptivePlan, buildMasteringChain, LevelMeter, type MasteringChain } from './engine-api';
 import type { MasteringSettings } from './mastering-constants';
 import { MUTE_LENGTH_S, muteWindowStarts } from './mastering-rules';
 
@@ -35,6 +35,8 @@ export class MasteringPlayer {
   #mute!: GainNode;
   #live: MasteringChain | null = null;
   #liveSettings: MasteringSettings | null = null;
+  /** The render's adaptive stages for the live chain (from the worker's plan); null until planned. */
+  #liveAdaptive: AdaptivePlan | null = null;
   #running: Running | null = null;
   #volumeValue = 75;
   #listen: Listen = 'master';
@@ -100,6 +102,7 @@ export class MasteringPlayer {
     if (live) {
       const chain = await this.#chain(ctx, live.settings);
       chain.update(live.settings);
+      chain.setAdaptive(this.#liveAdaptive);
       chain.setGainDb(live.gainDb);
       source.connect(chain.input);
     } else source.connect(this.#gainA);
@@ -148,10 +151,14 @@ export class MasteringPlayer {
     return this.#listen;
   }
 
-  updateLive(settings: MasteringSettings, gainDb: number): void {
+  updateLive(settings: MasteringSettings, gainDb: number, adaptive?: AdaptivePlan | null): void {
     this.#liveSettings = settings;
     this.#live?.update(settings);
     this.#live?.setGainDb(gainDb);
+    if (adaptive !== undefined) {
+      this.#liveAdaptive = adaptive;
+      this.#live?.setAdaptive(adaptive);
+    }
   }
 
   stop(): void {

@@ -46,7 +46,12 @@ describe('mastering rules', () => {
     expect(isAllowedAudio({ type: 'audio/mp3', name: 'a.mp3' })).toBe(true);
     expect(isAllowedAudio({ type: 'audio/x-wav', name: 'a.wav' })).toBe(true);
     expect(isAllowedAudio({ type: '', name: 'take.ogg' })).toBe(true);
-    expect(isAllowedAudio({ type: 'audio/flac', name: 'a.flac' })).toBe(false);
+    // Issue 19's formats beside the spec's.
+    expect(isAllowedAudio({ type: 'audio/flac', name: 'a.flac' })).toBe(true);
+    expect(isAllowedAudio({ type: 'audio/x-aiff', name: 'a.aif' })).toBe(true);
+    expect(isAllowedAudio({ type: 'audio/x-m4a', name: 'a.m4a' })).toBe(true);
+    expect(isAllowedAudio({ type: '', name: 'take.aiff' })).toBe(true);
+    expect(isAllowedAudio({ type: 'audio/webm', name: 'a.webm' })).toBe(false);
     expect(isAllowedAudio({ type: 'text/plain', name: 'a.wav' })).toBe(false);
   });
 

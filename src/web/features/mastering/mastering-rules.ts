@@ -2,6 +2,7 @@
  * Pure rules of the mastering screen (spec 4, 5, 6 and 9), kept free of React and Web Audio so they are
  * unit-tested on their own.
  */
+import { STUDIO_UPLOAD_EXTENSIONS, STUDIO_UPLOAD_TYPES } from '../../../shared/api/tracks';
 import type { PublicUser } from '../../../shared/api/user';
 import {
   type MasteringMode,
@@ -21,12 +22,13 @@ const ALLOWED_TYPES = ['audio/wav', 'audio/mp3', 'audio/mpeg', 'audio/ogg'];
 /** Browsers name WAV files in more than one way; these are the same format. */
 const WAV_ALIASES = ['audio/x-wav', 'audio/wave', 'audio/vnd.wave'];
 
-/** Spec 5 'Audio upload': WAV, MP3 or OGG only. */
+/** Spec 5 'Audio upload': WAV, MP3 or OGG, and issue 19's FLAC, AIFF and M4A/AAC. */
 export const isAllowedAudio = (file: { type: string; name: string }): boolean => {
   const type = file.type.toLowerCase();
-  if (ALLOWED_TYPES.includes(type) || WAV_ALIASES.includes(type)) return true;
+  if (ALLOWED_TYPES.includes(type) || WAV_ALIASES.includes(type) || STUDIO_UPLOAD_TYPES.includes(type))
+    return true;
   // Some systems give no type at all: fall back to the extension.
-  return type === '' && /\.(wav|mp3|ogg)$/i.test(file.name);
+  return type === '' && (/\.(wav|mp3|ogg)$/i.test(file.name) || STUDIO_UPLOAD_EXTENSIONS.test(file.name));
 };
 
 export interface Credits {

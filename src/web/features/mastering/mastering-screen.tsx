@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAuth } from '../../app/auth-context';
 import { useConfig } from '../../app/use-config';
+import { AnalysisSummary } from './analysis-summary';
 import { AudioSourceCard } from './audio-source-card';
 import { ControlsCard } from './controls-card';
 import { CreditStatus } from './credit-status';
@@ -39,6 +40,7 @@ export function MasteringScreen() {
           <CreditStatus access={access} />
           <AudioSourceCard previewMode={access.previewMode} />
           <MasteredSection access={access} />
+          <AnalysisSummary />
           <LoudnessPanel />
         </div>
         <div className="grid content-start gap-6">

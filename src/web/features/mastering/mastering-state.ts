@@ -1,5 +1,5 @@
 /** The mastering screen's state: one immutable snapshot, replaced on every change. */
-import type { BandLevel, LoudnessReport, MasteringReport } from './engine-api';
+import type { BandLevel, LoudnessReport, MasteringReport, TrackAnalysis } from './engine-api';
 import {
   DEFAULT_CUSTOM_SETTINGS,
   type MasteringMode,
@@ -21,6 +21,8 @@ export interface SourceState {
   buffer: AudioBuffer;
   overview: Overview | null;
   analysis: Analysis | null;
+  /** The engine's one-pass analysis (spectrum, dynamics, stereo): the adaptive chain plans from it. */
+  track: TrackAnalysis | null;
 }
 
 export interface MasterResult {
@@ -57,6 +59,14 @@ export interface MasteringState {
   listen: Listen;
   volume: number;
   livePreview: boolean;
+  /** Reference mastering (manual mode, Unlimited): the track to match and its analysis once measured. */
+  reference: ReferenceState | null;
+}
+
+export interface ReferenceState {
+  name: string;
+  /** Null while the reference is being analysed. */
+  track: TrackAnalysis | null;
 }
 
 export const initialState = (): MasteringState => ({
@@ -72,8 +82,13 @@ export const initialState = (): MasteringState => ({
   listen: 'master',
   volume: 75,
   livePreview: true,
+  reference: null,
 });
 
 /** What the five sliders show: the preset's values in automatic mode, the custom ones in manual mode. */
 export const shownSettings = (s: MasteringState): MasteringSettings =>
   s.mode === 'manual' ? s.custom : PRESETS[s.preset].settings;
+
+/** The Tone match amount in force: the manual slider once moved, else the preset's default. */
+export const shownToneMatch = (s: MasteringState): number =>
+  (s.mode === 'manual' ? s.custom.toneMatch : undefined) ?? PRESETS[s.preset].toneMatch;

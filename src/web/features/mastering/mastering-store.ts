@@ -3,9 +3,10 @@
  * useSyncExternalStore). Every action here is a user intent; toasts are raised through `notify`.
  */
 import type { PublicUser } from '../../../shared/api/user';
+import type { ToneChoice } from './engine-api';
 import { LiveGainPlanner } from './live-gain';
 import { decodeRequest, fileRequest, type LoadRequest, trackRequest, urlRequest } from './load-requests';
-import { analyseSource, masterWithFallback } from './master-job';
+import { analyseSource, masterClient, masterWithFallback } from './master-job';
 import {
   DEFAULT_CUSTOM_SETTINGS,
   type MasteringMode,
@@ -81,7 +82,7 @@ export class MasteringStore {
     try {
       const { name, buffer } = await decodeRequest(request, controller.signal);
       if (controller.signal.aborted) return;
-      this.#set({ loading: null, source: { name, buffer, overview: null, analysis: null } });
+      this.#set({ loading: null, source: { name, buffer, overview: null, analysis: null, track: null } });
       this.#deps.notify(request.success(name));
       const measured = await analyseSource(buffer, controller.signal);
       if (this.#state.source?.buffer === buffer)
@@ -153,19 +154,59 @@ export class MasteringStore {
 
   /** The gain that brings the original near the target before the limiter (the live preview's loudness). */
   #liveGainDb(): number {
-    const { targetLufs } = resolveSetup({ ...this.#state, settings: this.#state.custom });
+    const targetLufs = this.targetLufs();
     const lufs = this.#state.source?.analysis?.loudness.integratedLufs;
     return this.#live.gainDb(this.#state.custom, targetLufs, lufs);
+  }
+
+  /** The adaptive chain's choice: the preset's curve, and the manual Tone match when moved. */
+  #toneChoice(): ToneChoice {
+    const { mode, preset, custom } = this.#state;
+    const reference = mode === 'manual' ? (this.#state.reference?.track ?? undefined) : undefined;
+    return { preset, toneMatch: mode === 'manual' ? custom.toneMatch : undefined, reference };
+  }
+
+  /** The loudness target: the reference's integrated loudness when one is matched (decision 114). */
+  targetLufs(): number {
+    const reference = this.#state.mode === 'manual' ? this.#state.reference?.track : null;
+    if (reference && Number.isFinite(reference.integratedLufs)) return reference.integratedLufs;
+    return resolveSetup({ ...this.#state, settings: this.#state.custom }).targetLufs;
+  }
+
+  /** Reference mastering (manual mode, Unlimited): same upload rules as the source. */
+  async loadReference(file: File): Promise<void> {
+    if (!canUseManual(this.#deps.user())) return this.#deps.notify(NOTICES.unlimitedRequired);
+    if (!isAllowedAudio(file)) return this.#deps.notify(NOTICES.invalidFile);
+    const request = fileRequest(file);
+    this.#set({ reference: { name: file.name, track: null } });
+    try {
+      const { buffer } = await decodeRequest(request, new AbortController().signal);
+      const channels = Array.from({ length: buffer.numberOfChannels }, (_, c) => buffer.getChannelData(c));
+      const track = await masterClient().analyse(channels, buffer.sampleRate);
+      if (this.#state.reference?.name !== file.name) return;
+      this.#set({ reference: { name: file.name, track }, mode: 'manual' });
+      this.#syncLive();
+    } catch (error) {
+      this.#set({ reference: null });
+      this.#deps.notify(request.failure(error instanceof Error ? error.message : undefined));
+    }
+  }
+
+  clearReference(): void {
+    this.#set({ reference: null });
+    this.#syncLive();
   }
 
   #syncLive(): void {
     const { source, mode, custom } = this.#state;
     if (mode !== 'manual' || !source) return;
     this.player.updateLive(custom, this.#liveGainDb());
-    const { targetLufs } = resolveSetup({ ...this.#state, settings: custom });
-    this.#live.schedule(source.buffer, custom, targetLufs, (gainDb) => {
+    const targetLufs = this.targetLufs();
+    // The whole track's analysis, so the live EQ is the download's (the plan itself runs on an excerpt).
+    const tone = source.track ? { choice: this.#toneChoice(), analysis: source.track } : null;
+    this.#live.schedule(source.buffer, custom, targetLufs, tone, (gainDb, adaptive) => {
       if (this.#state.source === source && this.#state.mode === 'manual')
-        this.player.updateLive(this.#state.custom, gainDb);
+        this.player.updateLive(this.#state.custom, gainDb, adaptive);
     });
   }
 
@@ -187,7 +228,8 @@ export class MasteringStore {
     if (source.buffer.length === 0 || loudness === Number.NEGATIVE_INFINITY)
       return this.#deps.notify(NOTICES.noAudio);
     const setup = { ...this.#state, settings: this.#state.custom };
-    const { settings, targetLufs } = resolveSetup(setup);
+    const { settings } = resolveSetup(setup);
+    const targetLufs = this.targetLufs();
     const name = setupName(setup);
     const key = resultKey(setup);
     const controller = new AbortController();
@@ -197,7 +239,7 @@ export class MasteringStore {
     };
     const outcome = await masterWithFallback(
       source.buffer,
-      { settings, targetLufs, name },
+      { settings, targetLufs, name, tone: this.#toneChoice() },
       onStatus,
       controller.signal,
     );

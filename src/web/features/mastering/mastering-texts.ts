@@ -3,6 +3,8 @@ export const TEXT = {
   bannerTitle: 'Log in to try our mastering for free',
   bannerText: 'Experience professional audio mastering with our demo tracks',
   dropFormats: 'WAV, MP3, OGG',
+  /** Issue 19's formats, beside the spec's list (which stays as the spec words it). */
+  dropMoreFormats: 'also FLAC, AIFF, M4A/AAC',
   uploadDifferent: 'Upload different file',
   manualHint: 'Manual mastering controls require Unlimited subscription',
   modeAutomatic: 'Automatic (Basic Presets)',
@@ -15,6 +17,13 @@ export const TEXT = {
   dialogTitle: 'Choose Download Format',
   wavCaption: 'High Quality, Uncompressed',
   mp3Caption: 'Compressed, Smaller File Size',
+  moreFormats: 'More formats',
+  wav24Caption: 'Studio master, TPDF dither at 24 bits',
+  wav32fCaption: 'Every bit the engine made, no dither',
+  flac16Caption: 'Lossless and smaller, 16-bit',
+  flac24Caption: 'Lossless and smaller, 24-bit',
+  rateLabel: 'Sample rate',
+  rateSource: (rate: number) => `Source (${(rate / 1000).toLocaleString('en-US')} kHz)`,
   dialogNote:
     "Select one or both formats. You'll only be charged one credit/crown regardless of how many formats you choose.",
   errorTitle: 'Mastering Error',

@@ -1,0 +1,134 @@
+/**
+ * The adaptive part of the chain, as plain data: computed once from the track's analysis (in the worker)
+ * and handed to the MasteringProcessor in the render and, by a port message, in the live worklet, so both
+ * run the same filters (decision 112).
+ */
+import { DEFAULT_CUSTOM_SETTINGS, PRESETS, type PresetId } from '../../shared/mastering';
+import { biquadResponseDb, designBiquad } from './biquad';
+import { masteringChainParams } from './mastering-processor';
+import type { BandDynamics } from './multiband-compressor';
+import { deviationFromCurve } from './tonal-target';
+import {
+  bandAverageDb,
+  bandResponseDb,
+  type EqGrid,
+  fitEqToDeviation,
+  fitToneEq,
+  REFERENCE_EQ_GRID,
+  REFERENCE_EQ_LIMIT_DB,
+  TONE_EQ_GRID,
+} from './tone-eq';
+import type { TrackAnalysis } from './track-analysis';
+import { THIRD_OCTAVE_CENTRES } from './track-analysis';
+
+/**
+ * Crossover of the side high-pass. Above the 120 Hz the mono check measures: a 4th-order Linkwitz-Riley
+ * is only -6 dB at its corner, so at 160 Hz the side under 120 Hz is ~15 dB down or more and the low
+ * band's correlation stays >= 0.9 even for uncorrelated (wide) bass.
+ */
+export const SIDE_HIGHPASS_HZ = 160;
+/** Low-end correlation under which the bass counts as out of phase (uncorrelated bass reads about 0). */
+export const OUT_OF_PHASE_BELOW = -0.3;
+/** Reference mastering matches the side from here up; below, the mono bass rules (decision 112). */
+export const SIDE_MATCH_FROM_HZ = 200;
+
+export interface AdaptivePlan {
+  /** Gains of the corrective EQ sections at eqGrid's frequencies, dB. */
+  toneEqDb: number[];
+  /** Reference mastering: gains of an EQ on the side only (same grid), on top of toneEqDb; null otherwise. */
+  sideEqDb: number[] | null;
+  /** Where the sections sit: the octave grid for the curve match, 1/3 octave for a reference. */
+  eqGrid: EqGrid;
+  /** Side content below this frequency is removed (Linkwitz-Riley high-pass on the side); 0: off. */
+  bassMonoHz: number;
+  /**
+   * The low end is mostly out of phase (correlation < -0.3): its bass lives in the side and would vanish in
+   * mono, so the side's low band is moved into the mid instead of being dropped.
+   */
+  bassFromSide: boolean;
+  /**
+   * The multiband compressor's bands as measured (their crest factors set its thresholds with the
+   * Compression slider, so a slider move needs no new plan); null: the spec's single-band compressor.
+   */
+  bandDynamics: BandDynamics[] | null;
+  /** What the EQ matched: the preset's target curve or a reference track. */
+  matched: 'curve' | 'reference';
+  /** The amount (0..1) and tilt the EQ was fitted with, for display. */
+  toneMatch: number;
+  tiltDbPerOctave: number;
+}
+
+export interface ToneChoice {
+  /** 0..100 %; default the preset's. In reference mastering: how much of the reference's tone to take. */
+  toneMatch?: number;
+  preset: PresetId;
+  /**
+   * Reference mastering (manual mode): match this track's mid and side spectra instead of the target
+   * curve (decision 114). Its loudness is the caller's target.
+   */
+  reference?: TrackAnalysis;
+}
+
+/** The chain's fixed filters at neutral sliders (high-pass 30 Hz, presence at brightness 50) per band. */
+const neutralChainDb = (rate: number): number[] => {
+  const p = masteringChainParams({ ...DEFAULT_CUSTOM_SETTINGS, brightness: 50, warmth: 50 }, rate);
+  const filters = [p.highpass, p.lowShelf, p.highShelf, p.peaking];
+  return bandAverageDb(
+    (f) => f.map((hz) => filters.reduce((s, c) => s + biquadResponseDb(c, hz, rate), 0)),
+    THIRD_OCTAVE_CENTRES,
+  );
+};
+
+/**
+ * The side's mono-bass high-pass per band, from 200 Hz up, where the side is matched; below, the bass is
+ * kept mono on purpose and is not boosted back.
+ */
+const sideHighpassDb = (rate: number): number[] => {
+  const hp = designBiquad({ kind: 'highpass', frequency: SIDE_HIGHPASS_HZ, q: Math.SQRT1_2 }, rate);
+  const db = bandAverageDb((f) => f.map((hz) => 2 * biquadResponseDb(hp, hz, rate)), THIRD_OCTAVE_CENTRES);
+  return db.map((v, k) => (THIRD_OCTAVE_CENTRES[k]! >= SIDE_MATCH_FROM_HZ ? v : 0));
+};
+
+export const adaptivePlanFor = (
+  analysis: TrackAnalysis,
+  channels: number,
+  choice: ToneChoice,
+): AdaptivePlan => {
+  const preset = PRESETS[choice.preset];
+  const toneMatch = Math.min(100, Math.max(0, choice.toneMatch ?? preset.toneMatch)) / 100;
+  const tilt = preset.toneTiltDbPerOctave;
+  const reference = choice.reference;
+  const rate = analysis.sampleRate;
+  let toneEqDb: number[];
+  let sideEqDb: number[] | null = null;
+  if (reference) {
+    // Mid toward the reference's mid; the side toward the reference's side, measured against the mid's
+    // level offset (so width is matched too) and fitted on top of what the mid EQ already does to it.
+    // The fit counts what the chain does at its neutral slider positions (30 Hz high-pass, the spec's
+    // presence peak, the side's mono-bass high-pass), so 100 % lands on the reference and a slider moved
+    // from 50 moves the tone from there, as with the curve match (decision 115).
+    const grid = REFERENCE_EQ_GRID;
+    const neutral = neutralChainDb(rate);
+    const mid = deviationFromCurve(analysis.midDb, reference.midDb);
+    const midAlready = neutral.map((v) => v * toneMatch);
+    toneEqDb = fitEqToDeviation(mid.deviation, rate, toneMatch, midAlready, REFERENCE_EQ_LIMIT_DB, grid);
+    if (channels === 2 && reference.sideDb.some(Number.isFinite)) {
+      const side = deviationFromCurve(analysis.sideDb, reference.sideDb, mid.offset);
+      const eq = bandResponseDb(toneEqDb, THIRD_OCTAVE_CENTRES, rate, grid);
+      const mono = sideHighpassDb(rate);
+      const already = eq.map((v, k) => v + (neutral[k]! + mono[k]!) * toneMatch);
+      sideEqDb = fitEqToDeviation(side.deviation, rate, toneMatch, already, REFERENCE_EQ_LIMIT_DB, grid);
+    }
+  } else toneEqDb = fitToneEq(analysis.midDb, rate, toneMatch, tilt);
+  return {
+    toneEqDb,
+    sideEqDb,
+    eqGrid: reference ? REFERENCE_EQ_GRID : TONE_EQ_GRID,
+    bassMonoHz: channels === 2 ? SIDE_HIGHPASS_HZ : 0,
+    bassFromSide: channels === 2 && analysis.lowEndCorrelation < OUT_OF_PHASE_BELOW,
+    bandDynamics: analysis.bandDynamics,
+    matched: reference ? 'reference' : 'curve',
+    toneMatch,
+    tiltDbPerOctave: tilt,
+  };
+};
