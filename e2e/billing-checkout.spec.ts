@@ -73,7 +73,10 @@ test('buying 25 crowns updates the balance, says so, and resets the quantity to 
   await page.goto('/buy-crowns');
   await expect(page.getByText('Pro Plan')).toBeVisible();
   await page.getByRole('button', { name: '25', exact: true }).click();
+  const sent = page.waitForRequest((r) => r.url().endsWith('/api/purchase-crowns'));
   await page.getByRole('button', { name: 'Purchase 25 Crowns for $25.00' }).click();
+  // One idempotency key per purchase: a repeated request is answered, not charged again.
+  expect((await sent).postDataJSON()).toEqual({ amount: 25, idempotencyKey: expect.any(String) });
   await expectToast(page, 'Crowns Purchased Successfully', "You've purchased 25 crowns for $25.00");
   await expect(page.getByText('Crown balance').locator('..')).toContainText('25');
   await expect(page.getByLabel('Number of crowns')).toHaveValue('10');

@@ -25,6 +25,8 @@ const OPEN_ROUTES = [
   '/forgot-password',
   '/reset-password',
   '/reset-password?token=abc',
+  '/verify-email',
+  '/verify-email?token=abc',
   '/admin',
   '/help',
   '/test-checkout',

@@ -37,6 +37,7 @@ const BODY_ROUTES: Route[] = [
   { method: 'POST', url: '/api/admin/billing/advance-cycle', fields: ['userId'] },
   { method: 'POST', url: '/api/auth/2fa/enable', fields: ['code'] },
   { method: 'POST', url: '/api/auth/2fa/disable', fields: ['code', 'password', 'recoveryCode'] },
+  { method: 'POST', url: '/api/auth/verify-email', fields: ['token'] },
 ];
 /** Routes whose path or query carries user input. */
 const PATH_ROUTES = [
@@ -62,7 +63,8 @@ describeEachDatabase('hostile input on every module', (ctx) => {
       select (select count(*) from tracks)::int as tracks, (select count(*) from mixer_sessions)::int as sessions,
              (select count(*) from credit_ledger)::int as ledger, (select count(*) from payments)::int as payments,
              (select coalesce(sum(mix_credits + mastering_credits + crowns), 0) from users)::int as balances,
-             (select count(*) from users where is_admin)::int as admins`)) as unknown as {
+             (select count(*) from users where is_admin)::int as admins,
+             (select count(*) from users where email_verified_at is not null)::int as verified`)) as unknown as {
       rows?: unknown[];
     } & unknown[];
     return (res.rows ?? res)[0];

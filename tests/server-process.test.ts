@@ -46,6 +46,48 @@ describe('server process', () => {
     expect(s.output()).toMatch(/Invalid configuration:\s+PORT:/);
   });
 
+  it('refuses to start in production on test stand-ins unless opted in, and warns when opted in', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cfg-prod-'));
+    const refused = startServer({ NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(freePort()) });
+    expect(await refused.exited).toBe(1);
+    expect(refused.output()).toMatch(/STRIPE_SECRET_KEY: required when NODE_ENV=production/);
+    expect(refused.output()).toMatch(/STRIPE_WEBHOOK_SECRET: required when NODE_ENV=production/);
+    expect(refused.output()).toMatch(/SMTP_URL: required when NODE_ENV=production/);
+
+    const port = freePort();
+    const demo = startServer({
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      PAYMENTS: 'local',
+      MAIL: 'outbox',
+      TOTP_ENCRYPTION_KEYS: Buffer.alloc(32, 7).toString('base64'),
+    });
+    await demo.ready();
+    expect(demo.output()).toContain('PAYMENTS=local: payments use the built-in test provider');
+    expect(demo.output()).toContain('MAIL=outbox: mails');
+    const config = await (await fetch(`http://127.0.0.1:${port}/api/config`)).json();
+    expect(config).toMatchObject({ paymentProvider: 'local', demoPayments: true });
+    demo.child.kill('SIGTERM');
+    expect(await demo.exited).toBe(0);
+  }, 120_000);
+
+  it('in production, stops at start without TOTP_ENCRYPTION_KEYS, naming it', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cfg-'));
+    const s = startServer({
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      PAYMENTS: 'local',
+      MAIL: 'outbox',
+      TOTP_ENCRYPTION_KEYS: '',
+    });
+    expect(await s.exited).toBe(1);
+    expect(s.output()).toMatch(
+      /Invalid configuration:\s+TOTP_ENCRYPTION_KEYS: required when NODE_ENV=production/,
+    );
+    expect(fs.readdirSync(dataDir)).toEqual([]);
+  });
+
   it('refuses a second process on one PGlite folder, and keeps committed data through kill -9', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pglite-proc-'));
     const port = freePort();
@@ -75,6 +117,8 @@ describe('server process', () => {
     third.child.kill('SIGTERM');
     expect(await third.exited).toBe(0);
     expect(fs.existsSync(path.join(dataDir, 'pglite.lock'))).toBe(false);
+    // Outside production, the TOTP key was created once in DATA_DIR, readable by its owner only.
+    expect(fs.statSync(path.join(dataDir, 'totp-encryption.key')).mode & 0o777).toBe(0o600);
 
     // `npm run admin -- grant <email>` on the same (now free) folder.
     const grant = spawnSync(

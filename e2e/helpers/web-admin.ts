@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { ADMIN_EMAIL, expect, loginViaApi, PASSWORD } from './web-fixtures';
+import { ADMIN_EMAIL, confirmEmailViaApi, expect, loginViaApi, PASSWORD } from './web-fixtures';
 import { totp } from './web-totp';
 
 /**
@@ -35,7 +35,10 @@ const registerOrLogin = async (page: Page): Promise<'new' | 'existing'> => {
   const res = await page.request.post('/api/auth/register', {
     data: { email: ADMIN_EMAIL, username: 'admin', password: PASSWORD },
   });
-  if (res.status() === 201) return 'new';
+  if (res.status() === 201) {
+    await confirmEmailViaApi(page, ADMIN_EMAIL);
+    return 'new';
+  }
   const state = await readAdminState();
   if (!state) {
     await loginViaApi(page, ADMIN_EMAIL);

@@ -101,20 +101,34 @@ export const newestMailTo = async (to: string): Promise<OutboxMail | null> => {
   return null;
 };
 
-/** Waits for the reset mail and returns the path of its link (/reset-password?token=...). */
-export const resetLinkFor = async (email: string): Promise<string> => {
+/** Waits for the newest mail to `email` to carry a link to `page` and returns its path and query. */
+const mailedLinkFor = async (email: string, page: string): Promise<string> => {
   let link = '';
+  const pattern = new RegExp(`https?://\\S*/${page}\\?token=[^\\s"'<>]+`);
   await expect
     .poll(
       async () => {
         const mail = await newestMailTo(email);
-        const match = mail?.text.match(/https?:\/\/\S*\/reset-password\?token=[^\s"'<>]+/);
+        const match = mail?.text.match(pattern);
         link = match ? match[0] : '';
         return link;
       },
-      { message: `reset mail for ${email} in ${dataDir()}/outbox` },
+      { message: `${page} mail for ${email} in ${dataDir()}/outbox` },
     )
     .not.toBe('');
   const url = new URL(link);
   return `${url.pathname}${url.search}`;
+};
+
+/** Waits for the reset mail and returns the path of its link (/reset-password?token=...). */
+export const resetLinkFor = (email: string): Promise<string> => mailedLinkFor(email, 'reset-password');
+
+/** Waits for the email-confirmation mail and returns the path of its link (/verify-email?token=...). */
+export const confirmationLinkFor = (email: string): Promise<string> => mailedLinkFor(email, 'verify-email');
+
+/** Confirms the signed-in account's address with the mailed link, as its owner would (ADMIN_EMAILS needs it). */
+export const confirmEmailViaApi = async (page: Page, email: string) => {
+  const token = new URL(await confirmationLinkFor(email), 'http://x').searchParams.get('token');
+  const res = await page.request.post('/api/auth/verify-email', { data: { token } });
+  expect(res.ok(), await res.text()).toBe(true);
 };

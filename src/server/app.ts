@@ -1,16 +1,18 @@
-import { timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import type { PublicConfig } from '../shared/api/config';
+import { devBypassBody, type PublicConfig } from '../shared/api/config';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { notFound } from './errors';
 import { sessionTokenOf } from './http/auth-context';
 import { registerCsrfGuard } from './http/csrf';
+import { deviceCookies } from './http/device-cookie';
 import { registerErrorHandler } from './http/error-handler';
+import { registerHealthRoutes } from './http/health';
 import { loggerOptions } from './http/logging';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
+import { fastifyTrustProxy } from './http/trust-proxy';
 import {
   memoryUploadSlots,
   registerUploadGuards,
@@ -19,19 +21,28 @@ import {
   type UploadSlots,
 } from './http/upload-guards';
 import { parse } from './http/validate';
+import { createMailQueue } from './mail/mail-queue';
 import type { Mailer } from './mail/mailer';
+import { registerMetrics } from './metrics/metrics-routes';
 import { adminRoutes } from './modules/admin/admin-routes';
 import { authRoutes } from './modules/auth/auth-routes';
 import { createAuthService } from './modules/auth/auth-service';
+import { createEmailVerification } from './modules/auth/email-verification';
+import { emailVerificationRoutes } from './modules/auth/email-verification-routes';
 import { createSessionService, type SessionService } from './modules/auth/session-service';
+import { createTotpSecrets } from './modules/auth/totp-secrets';
 import { twoFactorRoutes } from './modules/auth/two-factor-routes';
 import { createTwoFactorService } from './modules/auth/two-factor-service';
 import type { UserRow } from './modules/auth/user-view';
 import { registerBillingModule } from './modules/billing/billing-module';
+import { clientErrorRoutes } from './modules/client-errors/client-errors-routes';
 import { contactRoutes } from './modules/contact/contact-routes';
 import { registerTracksModule } from './modules/tracks/tracks-module';
+import { registerApiDocs } from './openapi/api-docs';
 import type { RateLimiter } from './rate-limit/limiter';
 import type { PasswordHasher } from './security/passwords';
+import type { SecretBox } from './security/secret-box';
+import { totpBoxFor } from './security/totp-keys';
 
 export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 
@@ -50,36 +61,66 @@ export interface AppContext {
 export interface AppDeps {
   config: Config;
   database: Database;
+  /** The transport (SMTP or the outbox folder); the app queues every mail in the database in front of it. */
   mailer: Mailer;
   limiter: RateLimiter;
   hasher: PasswordHasher;
+  /** Seals TOTP secrets; built from the configuration (or DATA_DIR's key file) when not given. */
+  totpBox?: SecretBox;
+  /** Tests: each mail is delivered before the request that asked for it answers (see mail-queue.ts). */
+  deliverMailBeforeReply?: boolean;
   /** Built React app (dist/web); undefined in API-only tests. */
   webRoot?: string;
   /** Parallel-upload slots (Redis when configured, so every process counts the same uploads). */
   uploadSlots?: UploadSlots;
+  /** When REDIS_URL is configured: reported on its own by GET /api/health. */
+  redis?: { ping(): Promise<unknown> };
+  /** Key of the signed device cookie (services.ts); unset in tests: a random key for this app only. */
+  deviceCookieKey?: Buffer;
   /** Pino options; tests pass false to keep output quiet. */
   logger?: boolean | object;
 }
 
 /** Builds the whole server: external plugins, then app services, then routes, in that order. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, database, mailer, limiter, hasher } = deps;
+  const { config, database, limiter, hasher } = deps;
   const db = database.db;
   const app = Fastify({
     logger: deps.logger ?? loggerOptions(config.logLevel),
-    trustProxy: config.production,
+    // Only the configured proxies may name the client (TRUST_PROXY); by default nobody can.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     ...SERVER_TIMEOUTS,
   });
+
+  // --- observability: first, so their onRoute hooks see every route ---------------------------------
+  registerApiDocs(app, { publicOrigin: config.publicOrigin });
+  registerMetrics(app, { token: config.metricsToken });
 
   // --- parsing and headers ---------------------------------------------------------------------------
   app.removeContentTypeParser('text/plain');
   registerSecurityHeaders(app, { production: config.production });
 
   // --- app services ----------------------------------------------------------------------------------
+  // Every mail goes through the queue: requests only write a row; the worker sends it (and retries).
+  const mailer = createMailQueue({
+    db,
+    transport: deps.mailer,
+    log: { warn: (m) => app.log.warn(m), error: (m) => app.log.error(m) },
+    deliverBeforeReturn: deps.deliverMailBeforeReply,
+  });
+  app.addHook('onReady', async () => mailer.start());
+  app.addHook('onClose', () => mailer.stop());
+  app.metrics?.setMailQueueDepthSource(() => mailer.depth());
   const sessions = createSessionService(database, config.sessionTtlSeconds);
   const accountCleanups: Array<(user: UserRow) => Promise<void>> = [];
-  const twoFactor = createTwoFactorService(db);
+  const twoFactor = createTwoFactorService(db, createTotpSecrets(db, deps.totpBox ?? totpBoxFor(config)));
+  const verification = createEmailVerification({
+    db,
+    mailer,
+    publicOrigin: config.publicOrigin,
+    adminEmails: config.adminEmails,
+  });
   const auth = createAuthService({
     twoFactor,
     db,
@@ -116,29 +157,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('uploadGuards', uploadGuards);
 
   // --- routes ----------------------------------------------------------------------------------------
-  app.get('/api/health', async (_req, reply) => {
-    try {
-      await database.ping();
-      if (!(await tracksModule.storageHealthy()))
-        return reply.code(503).send({ ok: false, message: 'Storage unavailable' });
-      return { ok: true, database: database.kind, storage: 'ok' };
-    } catch {
-      return reply.code(503).send({ ok: false, message: 'Database unavailable' });
-    }
-  });
-
   app.get(
     '/api/config',
     async (): Promise<PublicConfig> => ({
       devMode: config.devMode,
       paymentProvider: config.stripe ? 'stripe' : 'local',
+      demoPayments: config.demoPayments,
       maxUploadBytes: MAX_UPLOAD_BYTES,
     }),
   );
 
   // The developer bypass only unlocks screens in the browser; the API never trusts it.
   app.post('/api/dev/bypass', async (req) => {
-    const { secret } = parse(z.object({ secret: z.string().max(200) }), req.body);
+    const { secret } = parse(devBypassBody, req.body);
     const expected = config.devBypassSecret;
     if (!config.devMode || !expected) throw notFound();
     const a = Buffer.from(secret);
@@ -152,19 +183,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   void appContext;
   const tracksModule = await registerTracksModule(app, appContext);
   await registerBillingModule(app, appContext);
+  const redis = deps.redis;
+  registerHealthRoutes(app, {
+    database: { kind: database.kind, check: () => database.ping() },
+    storage: { kind: tracksModule.storage.kind, check: () => tracksModule.storage.check() },
+    redis: redis ? { check: () => redis.ping() } : undefined,
+    log: (what, err) => app.log.error({ err }, what),
+  });
 
   await authRoutes(app, {
     auth,
+    verification,
     sessions,
     limiter,
+    devices: deviceCookies(deps.deviceCookieKey ?? randomBytes(32), config.production),
     authRateLimit: config.authRateLimit,
     secureCookies: config.production,
   });
   await twoFactorRoutes(app, { twoFactor, limiter });
+  await emailVerificationRoutes(app, { verification, limiter });
   await contactRoutes(app, { db, mailer, limiter, supportEmail: config.supportEmail });
   await adminRoutes(app, { db });
+  await clientErrorRoutes(app, { limiter, perTenMinutes: config.clientErrorRateLimit });
 
-  await registerSpa(app, deps.webRoot);
+  await registerSpa(app, deps.webRoot, { serveSourceMaps: !config.production });
   return app;
 }
 

@@ -29,6 +29,11 @@ describe('config', () => {
     [{ DEV_MODE: 'true', DEV_BYPASS_SECRET: 'long-enough-secret', NODE_ENV: 'production' }, 'DEV_MODE'],
     [{ SESSION_TTL: '5' }, 'SESSION_TTL'],
     [{ SUPPORT_EMAIL: 'nobody' }, 'SUPPORT_EMAIL'],
+    [{ NODE_ENV: 'production' }, 'TOTP_ENCRYPTION_KEYS'],
+    [{ TOTP_ENCRYPTION_KEYS: 'c2hvcnQ=' }, 'TOTP_ENCRYPTION_KEYS'],
+    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.0/40' }, 'TRUST_PROXY'],
+    [{ DEVICE_COOKIE_SECRET: 'short' }, 'DEVICE_COOKIE_SECRET'],
   ])('refuses %j naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`\\b${variable}\\b`));
@@ -45,5 +50,85 @@ describe('config', () => {
     expect(loadConfig({ DEV_MODE: 'true', DEV_BYPASS_SECRET: 'long-enough-secret' }).devBypassSecret).toBe(
       'long-enough-secret',
     );
+  });
+
+  describe('in production', () => {
+    const safe = {
+      NODE_ENV: 'production',
+      STRIPE_SECRET_KEY: 'sk_live_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      SMTP_URL: 'smtps://u:p@smtp.example.com:465',
+      TOTP_ENCRYPTION_KEYS: Buffer.alloc(32, 7).toString('base64'),
+    };
+
+    it('refuses to start on test stand-ins, naming every missing variable in one message', () => {
+      let message = '';
+      try {
+        loadConfig({ NODE_ENV: 'production' });
+      } catch (err) {
+        expect(err).toBeInstanceOf(ConfigError);
+        message = (err as Error).message;
+      }
+      expect(message).toMatch(/STRIPE_SECRET_KEY: required when NODE_ENV=production .*PAYMENTS=local/);
+      expect(message).toMatch(/STRIPE_WEBHOOK_SECRET: required when NODE_ENV=production/);
+      expect(message).toMatch(/SMTP_URL: required when NODE_ENV=production .*MAIL=outbox/);
+      expect(message).toMatch(/TOTP_ENCRYPTION_KEYS: required when NODE_ENV=production/);
+    });
+
+    it.each(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'SMTP_URL', 'TOTP_ENCRYPTION_KEYS'])(
+      'refuses a missing %s',
+      (variable) => {
+        const env: Record<string, string> = { ...safe };
+        delete env[variable];
+        expect(() => loadConfig(env)).toThrow(new RegExp(`\\b${variable}: required`));
+      },
+    );
+
+    it('starts with every real service configured, without warnings', () => {
+      const c = loadConfig(safe);
+      expect(c.stripe?.secretKey).toBe('sk_live_x');
+      expect(c.demoPayments).toBe(false);
+      expect(c.warnings).toEqual([]);
+    });
+
+    it('runs the test stand-ins only on an explicit opt-in, with a warning for each', () => {
+      const c = loadConfig({
+        NODE_ENV: 'production',
+        PAYMENTS: 'local',
+        MAIL: 'outbox',
+        TOTP_ENCRYPTION_KEYS: safe.TOTP_ENCRYPTION_KEYS,
+      });
+      expect(c.stripe).toBeUndefined();
+      expect(c.smtpUrl).toBeUndefined();
+      expect(c.demoPayments).toBe(true);
+      expect(c.warnings).toEqual([
+        expect.stringContaining('PAYMENTS=local'),
+        expect.stringContaining('MAIL=outbox'),
+      ]);
+    });
+
+    it('refuses contradicting choices', () => {
+      expect(() => loadConfig({ ...safe, PAYMENTS: 'local' })).toThrow(
+        /PAYMENTS: is local, but STRIPE_SECRET_KEY/,
+      );
+      expect(() => loadConfig({ ...safe, MAIL: 'outbox' })).toThrow(/MAIL: is outbox, but SMTP_URL/);
+      expect(() => loadConfig({ PAYMENTS: 'stripe' })).toThrow(
+        /STRIPE_SECRET_KEY: required when PAYMENTS=stripe/,
+      );
+    });
+
+    it('changes nothing outside production', () => {
+      const c = loadConfig({ NODE_ENV: 'test' });
+      expect(c.stripe).toBeUndefined();
+      expect(c.demoPayments).toBe(false);
+      expect(c.warnings).toEqual([]);
+    });
+  });
+
+  it('reads the TOTP keys, the first one sealing', () => {
+    const key = (n: number) => Buffer.alloc(32, n).toString('base64');
+    const c = loadConfig({ NODE_ENV: 'test', TOTP_ENCRYPTION_KEYS: `new:${key(2)},old:${key(1)}` });
+    expect(c.totpKeys?.map((k) => k.id)).toEqual(['new', 'old']);
+    expect(loadConfig({}).totpKeys).toBeUndefined();
   });
 });

@@ -4,8 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { startMaintenance } from './maintenance/orphan-sweep';
-import { grantConfiguredAdmins } from './modules/auth/admin-grants';
+import { grantConfiguredAdmins, revokeUnprovedConfiguredAdmins } from './modules/auth/admin-grants';
+import { createTotpSecrets } from './modules/auth/totp-secrets';
 import { createPasswordHasher } from './security/passwords';
+import { totpBoxFor } from './security/totp-keys';
 import { openServices } from './services';
 
 /** dist/server/main.js serves dist/web; when run from source, the web build may not exist yet. */
@@ -29,8 +31,22 @@ async function main() {
   }
   const log = (line: string) => console.log(line);
   const services = await openServices(config, log);
-  await grantConfiguredAdmins(services.database.db, config.adminEmails);
-  const app = await buildApp({ config, ...services, hasher: createPasswordHasher(), webRoot: findWebRoot() });
+  const db = services.database.db;
+  const revoked = await revokeUnprovedConfiguredAdmins(db, config.adminEmails);
+  if (revoked) log(`ADMIN_EMAILS: ${revoked} account(s) lost admin until their email address is confirmed`);
+  await grantConfiguredAdmins(db, config.adminEmails);
+  const totpBox = totpBoxFor(config);
+  const sealed = await createTotpSecrets(db, totpBox).resealAll();
+  if (sealed.resealed) log(`TOTP secrets: ${sealed.resealed} sealed under key ${totpBox.currentKeyId}`);
+  if (sealed.unreadable)
+    log(`TOTP secrets: ${sealed.unreadable} sealed under a key missing from TOTP_ENCRYPTION_KEYS`);
+  const app = await buildApp({
+    config,
+    ...services,
+    hasher: createPasswordHasher(),
+    totpBox,
+    webRoot: findWebRoot(),
+  });
 
   let maintenance: ReturnType<typeof startMaintenance> | undefined;
   let closing = false;
@@ -55,6 +71,8 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
+  // Opt-ins to test stand-ins in production (PAYMENTS=local, MAIL=outbox): said at every start.
+  for (const warning of config.warnings) app.log.warn(warning);
   await app.listen({ port: config.port, host: config.host });
   // In the background: a crash may have left partial uploads and objects without a row.
   maintenance = startMaintenance({ config, db: services.database.db, log: (m) => app.log.info(m) });

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
+import { deviceCookieKey } from './http/device-cookie';
 import { memoryUploadSlots, redisUploadSlots, type UploadSlots } from './http/upload-guards';
 import { type Mailer, outboxMailer, smtpMailer } from './mail/mailer';
 import { memoryRateLimiter, type RateLimiter, redisRateLimiter } from './rate-limit/limiter';
@@ -12,6 +13,7 @@ export interface ExternalServices {
   limiter: RateLimiter;
   uploadSlots: UploadSlots;
   redis: Redis | undefined;
+  deviceCookieKey: Buffer;
   close(): Promise<void>;
 }
 
@@ -33,6 +35,7 @@ export async function openServices(config: Config, log: (line: string) => void):
     limiter,
     uploadSlots,
     redis,
+    deviceCookieKey: deviceCookieKey(config.deviceCookieSecret, config.dataDir),
     async close() {
       mailer.close();
       redis?.disconnect();

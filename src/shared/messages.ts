@@ -14,6 +14,12 @@ export const MESSAGES = {
   resetLinkInvalid: 'This password reset link is invalid or has expired.',
   resetSent: 'If an account exists for that email, a password reset link has been sent.',
   resetDone: 'Your password has been reset. You can now log in with your new password.',
+  resetDoneTwoFactorRemoved:
+    'Your password has been reset. Two-factor authentication was turned off, because it was set up before this email address was confirmed: turn it on again in Settings after you log in.',
+  verifyLinkInvalid: 'This email confirmation link is invalid or has expired. Send a new one from Settings.',
+  emailAlreadyVerified: 'Your email address is already confirmed',
+  emailVerified: 'Your email address is confirmed.',
+  verificationSent: 'We sent a confirmation link to your email address.',
   contactMissing: 'Please fill in all fields',
   contactSent: "Thanks for reaching out! We'll get back to you within 24 hours on business days.",
   tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
@@ -23,6 +29,8 @@ export const MESSAGES = {
   invalidTrackId: 'Invalid track ID',
   invalidFileType: 'Please upload a WAV, MP3 or OGG file',
   fileTooLarge: 'Please upload an audio file smaller than 100MB',
+  /** A JSON or form body over its route's limit (1 MB for JSON): not an audio upload, so not its message. */
+  bodyTooLarge: 'This request is too large. Please send less data (JSON requests are limited to 1 MB).',
   twoFactorRequired: 'Enter the 6-digit code from your authenticator app',
   twoFactorInvalid:
     'That code is not valid. Enter the current code from your app or one of your recovery codes.',
@@ -30,5 +38,9 @@ export const MESSAGES = {
   twoFactorNotStarted: 'Start the two-factor set-up first',
   twoFactorRequiredForAdmin:
     'Admins must turn on two-factor authentication in Settings before using the dashboard',
+  accountGoneDuringUpload: 'Your account was deleted while this file was uploading, so it was not kept.',
+  /** Pricing page banner of a production site running the local test provider on purpose (PAYMENTS=local). */
+  demoPaymentsBanner:
+    'Demo site: payments use a test provider; no real card is charged, and test cards unlock the plans.',
   serviceUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',
 } as const;

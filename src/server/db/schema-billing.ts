@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -186,5 +187,61 @@ export const localSubscriptions = pgTable(
     pendingPlan: text('pending_plan'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('local_subscriptions_user_idx').on(t.userId)],
+  (t) => [
+    index('local_subscriptions_user_idx').on(t.userId),
+    // One entitled subscription per user, whatever number of checkouts are paid at the same moment.
+    uniqueIndex('local_subscriptions_one_entitled_idx')
+      .on(t.userId)
+      .where(sql`${t.status} in ('active', 'trialing', 'past_due')`),
+  ],
 );
+
+/**
+ * Money the local test provider took (its side, like Stripe's invoices and payment intents): a charge and
+ * the event that announces it are written in one transaction (see localOutbox). The id of a retried charge
+ * comes from its idempotency key, so it is taken once.
+ */
+export const localPayments = pgTable(
+  'local_payments',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** subscription_create | subscription_cycle | subscription_update | crowns */
+    kind: text('kind').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    crowns: integer('crowns'),
+    subscriptionId: text('subscription_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('local_payments_user_idx').on(t.userId)],
+);
+
+/**
+ * The local test provider's transactional outbox: each event is written in the transaction that changes the
+ * provider's rows, delivered right after the commit, and again by the sweep (start-up and periodic) until
+ * it is marked delivered. Delivery is idempotent by event id (payment_events), so at-least-once is safe.
+ */
+export const localOutbox = pgTable(
+  'local_outbox',
+  {
+    id: text('id').primaryKey(),
+    event: jsonb('event').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [index('local_outbox_pending_idx').on(t.createdAt).where(sql`${t.deliveredAt} is null`)],
+);
+
+/**
+ * One subscription change at a time per user: a row is the claim, taken with one conditional statement
+ * before the provider is called and removed after; a claim left by a crash lapses (billing-claims.ts).
+ */
+export const billingClaims = pgTable('billing_claims', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  key: text('key').notNull(),
+  claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+});

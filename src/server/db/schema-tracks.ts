@@ -28,7 +28,7 @@ export const tracks = pgTable(
     name: text('name').notNull(),
     /** vocals | instrumental | mixed */
     type: text('type').notNull(),
-    /** Decided from the file's own bytes: audio/wav, audio/mpeg or audio/ogg. */
+    /** Decided from the file's own bytes: one of AUDIO_CONTENT_TYPES (shared/api/tracks.ts). */
     contentType: text('content_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
     /** Seconds as the browser reported it (the mixer sends 0). */
@@ -64,11 +64,14 @@ export const mixerSessions = pgTable(
     /** vocals-forward | balanced | instrumental-forward, or null before a style is chosen. */
     style: text('style'),
     outputVolume: integer('output_volume').notNull().default(80),
+    /** UTF-8 bytes of the saved arrangement's JSON: counts toward the owner's storage quota. */
+    sizeBytes: integer('size_bytes').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('mixer_sessions_user_id_idx').on(t.userId, t.id),
     check('mixer_sessions_volume_range', sql`${t.outputVolume} between 0 and 100`),
+    check('mixer_sessions_size_nonneg', sql`${t.sizeBytes} >= 0`),
   ],
 );

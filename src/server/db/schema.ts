@@ -23,6 +23,13 @@ export const users = pgTable(
     username: text('username').notNull(),
     passwordHash: text('password_hash').notNull(),
     isAdmin: boolean('is_admin').notNull().default(false),
+    /**
+     * Where is_admin came from: 'config' (ADMIN_EMAILS, only ever for a verified address) or 'operator'
+     * (`npm run admin -- grant`). Null for rows granted before the source was recorded (decision 094).
+     */
+    adminGrantedBy: text('admin_granted_by'),
+    /** When the owner of the address proved it (the mailed verification link, or a password reset). */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** pro | unlimited while subscribed; null for trial users. */
     subscriptionType: text('subscription_type'),
@@ -35,8 +42,13 @@ export const users = pgTable(
     mixCredits: integer('mix_credits').notNull().default(0),
     masteringCredits: integer('mastering_credits').notNull().default(0),
     crowns: integer('crowns').notNull().default(0),
-    /** Base32 TOTP secret: pending while totp_enabled_at is null, active once confirmed with a code. */
+    /**
+     * The TOTP secret, pending while totp_enabled_at is null, active once confirmed with a code. Sealed with
+     * AES-256-GCM under the key totp_key_id names (security/secret-box.ts); a null key id marks a plaintext
+     * Base32 secret from before encryption, sealed at start or on first use.
+     */
     totpSecret: text('totp_secret'),
+    totpKeyId: text('totp_key_id'),
     totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
     /** The last time step accepted, so a code is never accepted twice. */
     totpLastStep: integer('totp_last_step'),
@@ -48,6 +60,7 @@ export const users = pgTable(
     check('users_mastering_credits_nonneg', sql`${t.masteringCredits} >= 0`),
     check('users_crowns_nonneg', sql`${t.crowns} >= 0`),
     check('users_subscription_type_valid', sql`${t.subscriptionType} in ('pro', 'unlimited')`),
+    check('users_admin_granted_by_valid', sql`${t.adminGrantedBy} in ('config', 'operator')`),
   ],
 );
 
@@ -79,6 +92,23 @@ export const passwordResetTokens = pgTable(
   (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
 );
 
+/** Single-use links proving the owner of `email` reads its mail (migrations/0005_identity.sql). */
+export const emailVerificationTokens = pgTable(
+  'email_verification_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The address the link was mailed to: it proves nothing once the account's email is another one. */
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('email_verification_tokens_user_idx').on(t.userId)],
+);
+
 export const contactMessages = pgTable('contact_messages', {
   id: serial('id').primaryKey(),
   userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -90,6 +120,7 @@ export const contactMessages = pgTable('contact_messages', {
 });
 
 export * from './schema-billing';
+export * from './schema-mail';
 // Tables of feature modules live in their own files, re-exported here so drizzle sees one schema.
 export * from './schema-tracks';
 export * from './schema-two-factor';

@@ -30,12 +30,18 @@ const isUnavailable = (err: unknown): boolean => {
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError | Error, req, reply) => {
     if (err instanceof AppError) {
+      if (err.headers) reply.headers(err.headers);
       return reply.code(err.status).send({ message: err.message, code: err.code });
     }
     const status = (err as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {
-      const message = status === 413 ? MESSAGES.fileTooLarge : err.message;
-      return reply.code(status).send({ message, code: (err as FastifyError).code ?? 'bad_request' });
+      const code = (err as FastifyError).code;
+      // Each size limit has its own message: the audio file's (multipart) and a request body's (parser).
+      if (code === 'FST_REQ_FILE_TOO_LARGE')
+        return reply.code(413).send({ message: MESSAGES.fileTooLarge, code: 'file_too_large' });
+      if (code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+        return reply.code(413).send({ message: MESSAGES.bodyTooLarge, code: 'body_too_large' });
+      return reply.code(status).send({ message: err.message, code: code ?? 'bad_request' });
     }
     if (isUnavailable(err)) {
       req.log.error({ err }, 'dependency unavailable');

@@ -94,11 +94,21 @@ describeEachDatabase('http guards', (ctx) => {
     expect(missing.json()).toEqual({ message: 'Not found', code: 'not_found' });
   });
 
+  it('answers a JSON body over 1 MB with its own message, not the audio file one', async () => {
+    const { c } = await signedUpClient(ctx.app);
+    const res = await c.post('/api/sessions', { name: 'x'.repeat(1024 * 1024) });
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ message: MESSAGES.bodyTooLarge, code: 'body_too_large' });
+    expect(MESSAGES.bodyTooLarge).not.toBe(MESSAGES.fileTooLarge);
+    expect((await c.get('/api/sessions')).body).toMatchObject({ sessions: [] });
+  });
+
   it('publishes only the whitelisted config', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/config' });
     expect(res.json()).toEqual({
       devMode: false,
       paymentProvider: 'local',
+      demoPayments: false,
       maxUploadBytes: 100 * 1024 * 1024,
     });
   });

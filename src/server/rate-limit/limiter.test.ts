@@ -50,6 +50,20 @@ function contract(name: string, make: () => RateLimiter) {
         await limiter.reset(key);
         expect(await limiter.hit(key, 1, 150)).toBe(true);
       });
+
+      it('says when the window ends, for Retry-After', async () => {
+        const limiter = make();
+        const key = `t-${Math.random()}`;
+        const first = await limiter.consume(key, 1, 60_000);
+        expect(first.allowed).toBe(true);
+        expect(first.retryAfterMs).toBeGreaterThan(55_000);
+        expect(first.retryAfterMs).toBeLessThanOrEqual(60_000);
+        await new Promise((r) => setTimeout(r, 50));
+        const second = await limiter.consume(key, 1, 60_000);
+        expect(second.allowed).toBe(false);
+        expect(second.retryAfterMs).toBeLessThan(first.retryAfterMs);
+        expect(second.retryAfterMs).toBeGreaterThan(55_000);
+      });
     },
   );
 }
@@ -73,6 +87,8 @@ describe.skipIf(!redis)(`login limit shared by two server instances through Redi
           mailer: memoryMailer(),
           limiter: redisRateLimiter(redis!, prefix),
           hasher: createPasswordHasher({ N: 1024, r: 8, p: 1 }),
+          // One DEVICE_COOKIE_SECRET for both, as the README asks of several instances.
+          deviceCookieKey: Buffer.alloc(32, 7),
           logger: false,
         }),
       );
@@ -97,5 +113,41 @@ describe.skipIf(!redis)(`login limit shared by two server instances through Redi
       statuses.push(res.statusCode);
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 429]);
+  });
+
+  it('lets a known browser in on either instance while guesses from its address are refused on both', async () => {
+    const login = async (i: number, password: string, cookie?: string) => {
+      const res = await apps[i % 2]!.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: '10.66.3.3',
+        payload: { email: 'owner@example.test', password },
+        headers: cookie ? { cookie, origin: 'http://app.test' } : {},
+      });
+      const device = ([] as string[])
+        .concat(res.headers['set-cookie'] ?? [])
+        .find((c) => c.startsWith('device='))
+        ?.split(';')[0];
+      return { status: res.statusCode, device };
+    };
+    // The same account on both (each test instance has its own database here).
+    for (const [i, app] of apps.entries()) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        remoteAddress: `10.66.2.${i + 1}`,
+        payload: { email: 'owner@example.test', password: 'correct horse battery' },
+      });
+      expect(res.statusCode).toBe(201);
+    }
+    const { device } = await login(0, 'correct horse battery');
+    expect(device).toBeDefined();
+    // AUTH_RATE_LIMIT is 6 here: the owner's login and five guesses, then 429 on either instance.
+    const guesses = [];
+    for (let i = 1; i <= 6; i++) guesses.push((await login(i, `guess ${i}`)).status);
+    expect(guesses).toEqual([401, 401, 401, 401, 401, 429]);
+    expect((await login(0, 'correct horse battery')).status).toBe(429);
+    expect((await login(1, 'correct horse battery', device)).status).toBe(200);
+    expect((await login(0, 'correct horse battery', device)).status).toBe(200);
   });
 });

@@ -76,6 +76,8 @@ export const testConfig = (overrides: Record<string, string> = {}): Config =>
     ADMIN_EMAILS: 'boss@example.test',
     SUPPORT_EMAIL: 'support@example.test',
     LOG_LEVEL: 'silent',
+    // A fixed key, so no key file is written; tests of rotation build their own boxes.
+    TOTP_ENCRYPTION_KEYS: `test:${Buffer.alloc(32, 7).toString('base64')}`,
     ...overrides,
   });
 
@@ -97,6 +99,7 @@ export function describeEachDatabase(
       const limiter = { inner: memoryRateLimiter() } as { inner: RateLimiter };
       const sharedLimiter: RateLimiter = {
         hit: (k, l, w) => limiter.inner.hit(k, l, w),
+        consume: (k, l, w) => limiter.inner.consume(k, l, w),
         reset: (k) => limiter.inner.reset(k),
       };
       beforeAll(async () => {
@@ -109,6 +112,7 @@ export function describeEachDatabase(
           database: ctx.database,
           mailer,
           limiter: sharedLimiter,
+          deliverMailBeforeReply: true,
           // Cheap scrypt keeps suites fast; the production parameters have their own test.
           hasher: createPasswordHasher({ N: 2 ** 10, r: 8, p: 1 }),
           logger: false,
@@ -171,6 +175,24 @@ export async function signedUpClient(app: FastifyInstance, email = `user${++user
   const res = await c.post('/api/auth/register', { email, password: 'correct horse battery' });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { c, user: res.body as { id: number; email: string; username: string } };
+}
+
+/** The token of the newest email-confirmation link mailed to `email`. */
+export function verificationTokenIn(mail: MailMessage[], email: string): string {
+  const text = mail.filter((m) => m.to.toLowerCase() === email.toLowerCase()).at(-1)?.text ?? '';
+  const match = text.match(/\/verify-email\?token=([\w%-]+)/);
+  if (!match?.[1]) throw new Error(`no confirmation link mailed to ${email}`);
+  return decodeURIComponent(match[1]);
+}
+
+/** Registers a user and confirms its address with the mailed link, as its owner would. */
+export async function verifiedClient(ctx: TestContext, email?: string) {
+  const signedUp = await signedUpClient(ctx.app, email);
+  const res = await signedUp.c.post('/api/auth/verify-email', {
+    token: verificationTokenIn(ctx.mail, signedUp.user.email),
+  });
+  if (res.status !== 200) throw new Error(`verify failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return signedUp;
 }
 
 /** Turns on two-factor authentication for a signed-in client; returns a code generator for its secret. */

@@ -52,3 +52,9 @@ export const twoFactorDisableBody = z.object({
 });
 export const twoFactorSetupResponse = z.object({ secret: z.string(), otpauthUrl: z.string() });
 export const twoFactorEnableResponse = z.object({ recoveryCodes: z.array(z.string()) });
+
+/** POST /api/auth/verify-email: the token of the mailed link, redeemed by the signed-in account. */
+export const verifyEmailBody = z.object({
+  token: z.string({ error: MESSAGES.verifyLinkInvalid }).min(1, MESSAGES.verifyLinkInvalid).max(200),
+});
+export type VerifyEmailBody = z.infer<typeof verifyEmailBody>;

@@ -30,16 +30,21 @@ export const BILLING_MESSAGES = {
   checkoutExpired: 'This checkout session is no longer available. Start again from the pricing page.',
   cycleNeedsLocalProvider: 'Billing cycles are advanced by Stripe itself when Stripe is configured.',
   providerUnavailable: 'The payment provider could not be reached. Please try again in a moment.',
+  changeInProgress: 'Another change to your subscription is in progress. Please try again in a moment.',
+  idempotencyKeyReused: 'This purchase was already made with different details. Please try again.',
 } as const;
+
+/** Chosen by the browser, one per click or download attempt: a retried request takes effect once. */
+const idempotencyKey = z
+  .string({ error: 'idempotencyKey is required' })
+  .trim()
+  .min(8, 'idempotencyKey must be 8 to 100 characters')
+  .max(100, 'idempotencyKey must be 8 to 100 characters');
 
 export const spendCreditBody = z.object({
   type: z.enum(['mastering', 'mix'], { error: "type must be 'mastering' or 'mix'" }),
-  /** One per download attempt, chosen by the browser: a retried request spends once. */
-  idempotencyKey: z
-    .string({ error: 'idempotencyKey is required' })
-    .trim()
-    .min(8, 'idempotencyKey must be 8 to 100 characters')
-    .max(100, 'idempotencyKey must be 8 to 100 characters'),
+  /** One per download attempt: a retried request spends once. */
+  idempotencyKey,
 });
 export type SpendCreditBody = z.infer<typeof spendCreditBody>;
 
@@ -56,6 +61,11 @@ export const purchaseCrownsBody = z.object({
     .int(BILLING_MESSAGES.crownQuantity)
     .min(CROWN_PURCHASE.min, BILLING_MESSAGES.crownQuantity)
     .max(CROWN_PURCHASE.max, BILLING_MESSAGES.crownQuantity),
+  /**
+   * One per click (the web app always sends it): a repeated key answers the first result and charges once.
+   * Optional so that older clients keep working; without it every request is a new purchase.
+   */
+  idempotencyKey: idempotencyKey.optional(),
 });
 export type PurchaseCrownsBody = z.infer<typeof purchaseCrownsBody>;
 

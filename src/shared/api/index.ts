@@ -1,6 +1,7 @@
 export * from './admin';
 export * from './auth';
 export * from './billing';
+export * from './client-errors';
 export * from './config';
 export * from './contact';
 export * from './sessions';

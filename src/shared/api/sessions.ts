@@ -7,6 +7,23 @@ export const SESSION_STYLES = ['vocals-forward', 'balanced', 'instrumental-forwa
 /** Sources longer than this are not mixer material; the bound keeps saved numbers sane. */
 const MAX_SECONDS = 24 * 3600;
 const MAX_CLIPS = 1000;
+
+/**
+ * Saved sessions per user. The mixer saves one per song in progress; 50 is far beyond that and keeps a
+ * scripted client from filling the database (60 saves of 370 KB took 6 s before this cap).
+ */
+export const MAX_SESSIONS_PER_USER = 50;
+/**
+ * Bytes of one saved session's JSON. The longest arrangement the schema allows with the mixer's own clip
+ * ids (2 × 1000 clips at full float precision) is about 300 KB; 512 KB leaves room without letting a
+ * crafted session take the whole 1 MB body limit.
+ */
+export const MAX_SESSION_BYTES = 512 * 1024;
+
+export const SESSION_MESSAGES = {
+  tooMany: `You can keep up to ${MAX_SESSIONS_PER_USER} saved sessions. Delete one to save a new one.`,
+  tooLarge: 'This session is too large to save (at most 512 KB). Remove some clips and try again.',
+} as const;
 /** Seconds a clip may overshoot its source: sample rounding when the browser converts back to seconds. */
 const EPSILON = 1e-6;
 

@@ -9,8 +9,36 @@ export const TRACK_KINDS = ['vocals', 'instrumental', 'mixed'] as const;
 export type TrackKind = (typeof TRACK_KINDS)[number];
 
 /** The types the server recognises from a file's first bytes (spec 5's audio/mp3 is served as audio/mpeg). */
-export const AUDIO_CONTENT_TYPES = ['audio/wav', 'audio/mpeg', 'audio/ogg'] as const;
+export const AUDIO_CONTENT_TYPES = [
+  'audio/wav',
+  'audio/mpeg',
+  'audio/ogg',
+  // Issue 19: studio and Apple formats beside the spec's three.
+  'audio/flac',
+  'audio/aiff',
+  'audio/mp4',
+  'audio/aac',
+] as const;
 export type AudioContentType = (typeof AUDIO_CONTENT_TYPES)[number];
+
+/**
+ * Issue 19: what browsers call the formats accepted beside the spec's WAV, MP3 and OGG (the server decides
+ * from the bytes anyway), and their extensions for files the browser gives no type.
+ */
+export const STUDIO_UPLOAD_TYPES: readonly string[] = [
+  'audio/flac',
+  'audio/x-flac',
+  'audio/aiff',
+  'audio/x-aiff',
+  'audio/aifc',
+  'audio/x-aifc',
+  'audio/mp4',
+  'audio/m4a',
+  'audio/x-m4a',
+  'audio/aac',
+  'audio/x-aac',
+];
+export const STUDIO_UPLOAD_EXTENSIONS = /\.(flac|aif|aiff|aifc|m4a|aac)$/i;
 
 /** Ids are positive integers (the mastering screen's trackId rule), at most PostgreSQL's int range. */
 export const positiveId = (message: string) =>
@@ -70,6 +98,6 @@ export interface TrackList {
 const formatBytes = (n: number): string =>
   n >= 1024 ** 3 ? `${+(n / 1024 ** 3).toFixed(1)} GB` : `${Math.ceil(n / 1024 ** 2)} MB`;
 
-/** Shown when an upload would take the user past their storage quota. */
-export const quotaExceededMessage = (quotaBytes: number): string =>
-  `You have used your ${formatBytes(quotaBytes)} of storage. Delete some tracks to upload more.`;
+/** Shown when an upload (or a session save: `to` says which) would take the user past their quota. */
+export const quotaExceededMessage = (quotaBytes: number, to = 'upload more'): string =>
+  `You have used your ${formatBytes(quotaBytes)} of storage. Delete some tracks or saved sessions to ${to}.`;

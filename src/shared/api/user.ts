@@ -13,6 +13,8 @@ export const publicUser = z.object({
   crowns: z.number().int(),
   isAdmin: z.boolean(),
   createdAt: z.string(),
+  /** Whether the owner proved the address (mailed link or password reset); admin by ADMIN_EMAILS needs it. */
+  emailVerified: z.boolean(),
   /** Whether two-factor authentication is on (required for admins). */
   twoFactorEnabled: z.boolean(),
 });

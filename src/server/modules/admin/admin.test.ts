@@ -1,7 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { MESSAGES } from '../../../shared/messages';
-import { client, describeEachDatabase, enableTwoFactor, signedUpClient } from '../../test/harness';
+import {
+  client,
+  describeEachDatabase,
+  enableTwoFactor,
+  signedUpClient,
+  verifiedClient,
+} from '../../test/harness';
 
 describeEachDatabase('admin stats', (ctx) => {
   it('answers 401 signed out and 403 for a non-admin', async () => {
@@ -13,7 +19,7 @@ describeEachDatabase('admin stats', (ctx) => {
   });
 
   it('counts users by day, week, month and plan, newest registrations first', async () => {
-    const { c: admin } = await signedUpClient(ctx.app, 'boss@example.test');
+    const { c: admin } = await verifiedClient(ctx, 'boss@example.test');
     await enableTwoFactor(admin);
     await signedUpClient(ctx.app, 'pro@example.test');
     await signedUpClient(ctx.app, 'old@example.test');

@@ -2,34 +2,38 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { forgotPasswordBody, loginBody, registerBody, resetPasswordBody } from '../../../shared/api/auth';
 import { MESSAGES } from '../../../shared/messages';
-import { badRequest, tooManyRequests } from '../../errors';
+import { badRequest } from '../../errors';
 import { clearSessionCookie, requireUser, sessionTokenOf, setSessionCookie } from '../../http/auth-context';
+import { clientKey } from '../../http/client-address';
+import type { DeviceCookies } from '../../http/device-cookie';
 import { parse } from '../../http/validate';
-import type { RateLimiter } from '../../rate-limit/limiter';
+import { enforceLimit, type RateLimiter } from '../../rate-limit/limiter';
 import type { AuthService } from './auth-service';
+import type { EmailVerification } from './email-verification';
+import { loginLimits } from './login-limits';
 import type { SessionService } from './session-service';
 import { toPublicUser } from './user-view';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
-/** Failed logins allowed per email in 15 minutes, whatever address they come from. */
-const FAILED_LOGINS_PER_EMAIL = 10;
 
 export interface AuthRouteDeps {
   auth: AuthService;
+  verification: EmailVerification;
   sessions: SessionService;
   limiter: RateLimiter;
+  devices: DeviceCookies;
   authRateLimit: number;
   secureCookies: boolean;
 }
 
-const deleteAccountBody = z.object({ confirm: z.string().max(254) });
+/** DELETE /api/auth/account: the account's email typed again. */
+export const deleteAccountBody = z.object({ confirm: z.string().max(254) });
 
 export async function authRoutes(app: FastifyInstance, d: AuthRouteDeps) {
-  const limitByIp = async (req: FastifyRequest, bucket: string, limit: number, windowMs: number) => {
-    if (!(await d.limiter.hit(`${bucket}:ip:${req.ip}`, limit, windowMs)))
-      throw tooManyRequests(MESSAGES.tooManyRequests);
-  };
+  const limitByIp = (req: FastifyRequest, bucket: string, limit: number, windowMs: number) =>
+    enforceLimit(d.limiter, `${bucket}:ip:${clientKey(req.ip)}`, limit, windowMs);
+  const limits = loginLimits({ limiter: d.limiter, devices: d.devices, authRateLimit: d.authRateLimit });
 
   const signedIn = (reply: Parameters<typeof setSessionCookie>[0], token: string) =>
     setSessionCookie(reply, token, d.sessions.ttlSeconds, d.secureCookies);
@@ -40,21 +44,20 @@ export async function authRoutes(app: FastifyInstance, d: AuthRouteDeps) {
     await limitByIp(req, 'auth', d.authRateLimit, FIFTEEN_MINUTES);
     const body = parse(registerBody, req.body);
     const { user, token } = await d.auth.register(body);
+    // The account exists either way; a lost mail is sent again from Settings.
+    await d.verification.send(user).catch((err) => req.log.error({ err }, 'verification mail not sent'));
     signedIn(reply, token);
     return reply.code(201).send({ ...toPublicUser(user), authToken: token });
   });
 
   app.post('/api/auth/login', async (req, reply) => {
-    await limitByIp(req, 'auth', d.authRateLimit, FIFTEEN_MINUTES);
     const body = parse(loginBody, req.body);
-    const emailKey = `login-fail:email:${body.email.toLowerCase()}`;
-    if (!(await d.limiter.hit(emailKey, FAILED_LOGINS_PER_EMAIL, FIFTEEN_MINUTES))) {
-      throw tooManyRequests(MESSAGES.tooManyRequests);
-    }
+    const attempt = await limits.admit(req, body.email);
     const { user, token } = await d.auth.login(body);
-    await d.limiter.reset(emailKey);
+    await attempt.succeeded();
     if (req.sessionToken) await d.sessions.revoke(req.sessionToken);
     signedIn(reply, token);
+    if (!attempt.knownDevice) d.devices.set(reply, user.email);
     return { ...toPublicUser(user), authToken: token };
   });
 
@@ -77,8 +80,8 @@ export async function authRoutes(app: FastifyInstance, d: AuthRouteDeps) {
   app.post('/api/auth/reset-password', async (req) => {
     await limitByIp(req, 'reset', 20, FIFTEEN_MINUTES);
     const { token, newPassword } = parse(resetPasswordBody, req.body);
-    await d.auth.resetPassword(token, newPassword);
-    return { message: MESSAGES.resetDone };
+    const { twoFactorRemoved } = await d.auth.resetPassword(token, newPassword);
+    return { message: twoFactorRemoved ? MESSAGES.resetDoneTwoFactorRemoved : MESSAGES.resetDone };
   });
 
   app.delete('/api/auth/account', async (req, reply) => {

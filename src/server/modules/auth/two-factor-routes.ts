@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { twoFactorCodeBody, twoFactorDisableBody } from '../../../shared/api/auth';
-import { MESSAGES } from '../../../shared/messages';
-import { tooManyRequests } from '../../errors';
 import { requireUser } from '../../http/auth-context';
 import { parse } from '../../http/validate';
-import type { RateLimiter } from '../../rate-limit/limiter';
+import { enforceLimit, type RateLimiter } from '../../rate-limit/limiter';
 import type { TwoFactorService } from './two-factor-service';
 
 /** Enrolment and removal of TOTP two-factor authentication for the signed-in user. */
@@ -14,8 +12,7 @@ export async function twoFactorRoutes(
 ) {
   // Six digits are guessable at scale: code attempts are limited per user.
   const limitCodes = async (userId: number) => {
-    if (!(await d.limiter.hit(`2fa:user:${userId}`, 10, 15 * 60 * 1000)))
-      throw tooManyRequests(MESSAGES.tooManyRequests);
+    await enforceLimit(d.limiter, `2fa:user:${userId}`, 10, 15 * 60 * 1000);
   };
 
   app.post('/api/auth/2fa/setup', async (req) => d.twoFactor.setup(requireUser(req)));

@@ -6,6 +6,7 @@ import { recoveryCodes, users } from '../../db/schema';
 import { AppError, conflict } from '../../errors';
 import { hashToken } from '../../security/tokens';
 import { base32Encode, newTotpSecret, otpauthUrl, verifyTotp } from '../../security/totp';
+import type { TotpSecrets } from './totp-secrets';
 import type { UserRow } from './user-view';
 
 const RECOVERY_CODE_COUNT = 10;
@@ -22,7 +23,7 @@ export interface SecondFactor {
   recoveryCode?: string;
 }
 
-export function createTwoFactorService(db: Db, now: () => number = Date.now) {
+export function createTwoFactorService(db: Db, secrets: TotpSecrets, now: () => number = Date.now) {
   /** Accepts a TOTP step only if it is newer than the last one used: one conditional UPDATE, race-free. */
   const consumeStep = async (userId: number, step: number): Promise<boolean> => {
     const rows = await db
@@ -35,8 +36,12 @@ export function createTwoFactorService(db: Db, now: () => number = Date.now) {
 
   const verify = async (user: UserRow, factor: SecondFactor): Promise<boolean> => {
     if (factor.otp && user.totpSecret) {
-      const step = verifyTotp(user.totpSecret, factor.otp.replace(/\s/g, ''), now(), user.totpLastStep);
-      return step !== null && (await consumeStep(user.id, step));
+      const secret = secrets.open(user)!;
+      const step = verifyTotp(secret, factor.otp.replace(/\s/g, ''), now(), user.totpLastStep);
+      if (step === null || !(await consumeStep(user.id, step))) return false;
+      // A secret still in plaintext, or under a retired key, is sealed under the current key on use.
+      await secrets.reseal(user);
+      return true;
     }
     if (factor.recoveryCode) {
       const used = await db
@@ -71,7 +76,10 @@ export function createTwoFactorService(db: Db, now: () => number = Date.now) {
     async setup(user: UserRow): Promise<{ secret: string; otpauthUrl: string }> {
       if (user.totpEnabledAt) throw conflict(MESSAGES.twoFactorAlreadyOn);
       const secret = newTotpSecret();
-      await db.update(users).set({ totpSecret: secret, totpLastStep: null }).where(eq(users.id, user.id));
+      await db
+        .update(users)
+        .set({ ...secrets.seal(user.id, secret), totpLastStep: null })
+        .where(eq(users.id, user.id));
       return { secret, otpauthUrl: otpauthUrl(secret, user.email) };
     },
 
@@ -100,7 +108,7 @@ export function createTwoFactorService(db: Db, now: () => number = Date.now) {
       await db.transaction(async (tx) => {
         await tx
           .update(users)
-          .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null })
+          .set({ totpSecret: null, totpKeyId: null, totpEnabledAt: null, totpLastStep: null })
           .where(eq(users.id, user.id));
         await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
       });

@@ -2,7 +2,13 @@ import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { MESSAGES } from '../../../shared/messages';
 import { timeStep, totpCode } from '../../security/totp';
-import { client, describeEachDatabase, enableTwoFactor, signedUpClient } from '../../test/harness';
+import {
+  client,
+  describeEachDatabase,
+  enableTwoFactor,
+  signedUpClient,
+  verifiedClient,
+} from '../../test/harness';
 
 const password = 'correct horse battery';
 
@@ -98,7 +104,7 @@ describeEachDatabase('two-factor authentication', (ctx) => {
   });
 
   it('requires two-factor authentication for the admin dashboard', async () => {
-    const { c } = await signedUpClient(ctx.app, 'boss@example.test');
+    const { c } = await verifiedClient(ctx, 'boss@example.test');
     const before = await c.get('/api/admin/stats');
     expect(before.status).toBe(403);
     expect(before.body).toMatchObject({ code: 'two_factor_required_for_admin' });
@@ -109,10 +115,13 @@ describeEachDatabase('two-factor authentication', (ctx) => {
   it('limits code attempts per user', async () => {
     const { c } = await signedUpClient(ctx.app, 'brute@example.test');
     await c.post('/api/auth/2fa/setup');
-    const statuses = [];
+    const answers = [];
     for (let i = 0; i < 11; i++)
-      statuses.push((await c.post('/api/auth/2fa/enable', { code: String(100000 + i) })).status);
-    expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
-    expect(statuses[10]).toBe(429);
+      answers.push(await c.post('/api/auth/2fa/enable', { code: String(100000 + i) }));
+    expect(answers.slice(0, 10).every((a) => a.status === 400)).toBe(true);
+    expect(answers[10]?.status).toBe(429);
+    // The client is told when to try again: the rest of the 15-minute window.
+    expect(Number(answers[10]?.headers['retry-after'])).toBeGreaterThan(800);
+    expect(Number(answers[10]?.headers['retry-after'])).toBeLessThanOrEqual(900);
   });
 });

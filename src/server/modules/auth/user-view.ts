@@ -19,6 +19,7 @@ export function toPublicUser(u: UserRow): PublicUser {
     crowns: u.crowns,
     isAdmin: u.isAdmin,
     createdAt: u.createdAt.toISOString(),
+    emailVerified: u.emailVerifiedAt !== null,
     twoFactorEnabled: u.totpEnabledAt !== null,
   };
 }

@@ -35,6 +35,15 @@ export async function registerBillingModule(app: FastifyInstance, ctx: AppContex
     local = createLocalProvider({ db, publicOrigin: config.publicOrigin, deliver });
     provider = local;
     await localCheckoutRoutes(app, { local });
+    // Events a crash kept from being delivered go out at start-up, and a failed delivery is retried.
+    const outbox = local.outbox;
+    let stopSweeping: (() => Promise<void>) | undefined;
+    app.addHook('onReady', async () => {
+      stopSweeping = outbox.start((msg, err) => (err ? app.log.error({ err }, msg) : app.log.info(msg)));
+    });
+    app.addHook('onClose', async () => {
+      await stopSweeping?.();
+    });
   }
 
   const billing = createBillingService({ db, provider, fulfilment, local });

@@ -24,8 +24,8 @@ export async function billingRoutes(
 
   app.post('/api/purchase-crowns', async (req) => {
     const user = requireUser(req);
-    const { amount } = parse(purchaseCrownsBody, req.body);
-    return d.billing.purchaseCrowns(user, amount);
+    const { amount, idempotencyKey } = parse(purchaseCrownsBody, req.body);
+    return d.billing.purchaseCrowns(user, amount, idempotencyKey);
   });
 
   app.post('/api/create-checkout-session', async (req) => {

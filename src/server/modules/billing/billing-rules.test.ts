@@ -2,7 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterEach, expect, it } from 'vitest';
 import { BILLING_MESSAGES } from '../../../shared/api/billing';
 import { localCheckoutSessions, payments, users } from '../../db/schema';
-import { client, describeEachDatabase, enableTwoFactor, signedUpClient } from '../../test/harness';
+import {
+  client,
+  describeEachDatabase,
+  enableTwoFactor,
+  signedUpClient,
+  verifiedClient,
+} from '../../test/harness';
 import {
   type Client,
   expectLedgerMatchesBalances,
@@ -32,7 +38,7 @@ describeEachDatabase('billing rules (local provider)', (ctx) => {
   });
   const admin = async () => {
     if (!adminClient) {
-      const { c } = await signedUpClient(ctx.app, 'boss@example.test');
+      const { c } = await verifiedClient(ctx, 'boss@example.test');
       await enableTwoFactor(c);
       adminClient = c;
     }

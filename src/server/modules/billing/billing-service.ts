@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import {
   BILLING_MESSAGES,
@@ -11,6 +12,7 @@ import type { Db } from '../../db/client';
 import { subscriptions, users } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
 import { toPublicUser, type UserRow } from '../auth/user-view';
+import { withBillingClaim } from './billing-claims';
 import type { Fulfilment } from './fulfilment';
 import type { LocalProvider } from './local-provider';
 import { ENTITLED_STATUSES, type PaymentProvider } from './payment-provider';
@@ -62,49 +64,66 @@ export function createBillingService(d: {
       return { url: await provider.createCheckout(user, plan) };
     },
 
-    async purchaseCrowns(user: UserRow, amount: number): Promise<PurchaseCrownsResponse> {
+    async purchaseCrowns(
+      user: UserRow,
+      amount: number,
+      idempotencyKey: string = randomUUID(),
+    ): Promise<PurchaseCrownsResponse> {
       if (!user.subscriptionType) throw forbidden(BILLING_MESSAGES.crownsNeedSubscription);
       const plan = PLANS[user.subscriptionType as PlanId];
       // Integer cents: 1000 crowns at $0.50 is exactly 50000, never 49999.99.
       const totalCost = amount * plan.crownPriceCents;
-      const payment = await provider.chargeCrowns(user, amount, totalCost);
+      // The provider takes the money once per key (decision 092); the grant is once per payment id.
+      const payment = await provider.chargeCrowns(
+        user,
+        amount,
+        totalCost,
+        `crowns:${user.id}:${idempotencyKey}`,
+      );
       await fulfilment.fulfil(provider, { crownPayment: payment });
       return { totalCost, user: toPublicUser(await freshUser(user.id)) };
     },
 
-    async changeSubscription(user: UserRow, body: ChangeSubscriptionBody): Promise<{ message: string }> {
-      const sub = await currentSubscription(user.id);
-      if (!sub || !user.subscriptionType) throw conflict(BILLING_MESSAGES.noSubscription);
-      if (body.type === 'upgrade') {
-        if (user.subscriptionType !== 'pro') throw conflict(BILLING_MESSAGES.upgradeOnlyFromPro);
-        const to = PLANS.unlimited;
-        const invoice = await provider.upgrade(sub.providerSubscriptionId, to);
-        await fulfilment.fulfil(provider, {
-          subscriptionId: sub.providerSubscriptionId,
-          paidInvoice: invoice,
-        });
-        return {
-          message: `Upgraded to ${to.name}: ${formatCents(invoice.amountCents)} was charged and ${to.allowance.crowns} crowns were added to your balance.`,
-        };
-      }
-      if (body.type === 'downgrade') {
-        if (user.subscriptionType !== 'unlimited')
-          throw conflict(BILLING_MESSAGES.downgradeOnlyFromUnlimited);
-        if (sub.pendingPlan === 'pro') throw conflict(BILLING_MESSAGES.downgradeAlreadyScheduled);
+    /**
+     * One change at a time per user (the billing claim, decision 090): the subscription is read after the
+     * claim is taken, so a second upgrade racing the first sees Unlimited (or the claim) and gets a 409.
+     */
+    changeSubscription: (user: UserRow, body: ChangeSubscriptionBody): Promise<{ message: string }> =>
+      withBillingClaim(db, user.id, async (attempt) => {
+        const sub = await currentSubscription(user.id);
+        if (!sub) throw conflict(BILLING_MESSAGES.noSubscription);
+        if (body.type === 'upgrade') {
+          if (sub.plan !== 'pro') throw conflict(BILLING_MESSAGES.upgradeOnlyFromPro);
+          const to = PLANS.unlimited;
+          // Per attempt, not per period: a declined attempt must not be replayed to the next one (Stripe
+          // saves a decline under its key). Attempts are one at a time (the claim) and the provider
+          // refuses to upgrade a subscription already upgraded, so no period is charged twice.
+          const invoice = await provider.upgrade(sub.providerSubscriptionId, to, `upgrade:${attempt}`);
+          await fulfilment.fulfil(provider, {
+            subscriptionId: sub.providerSubscriptionId,
+            paidInvoice: invoice,
+          });
+          return {
+            message: `Upgraded to ${to.name}: ${formatCents(invoice.amountCents)} was charged and ${to.allowance.crowns} crowns were added to your balance.`,
+          };
+        }
+        if (body.type === 'downgrade') {
+          if (sub.plan !== 'unlimited') throw conflict(BILLING_MESSAGES.downgradeOnlyFromUnlimited);
+          if (sub.pendingPlan === 'pro') throw conflict(BILLING_MESSAGES.downgradeAlreadyScheduled);
+          if (sub.cancelAtPeriodEnd) throw conflict(BILLING_MESSAGES.alreadyCanceling);
+          await provider.scheduleDowngrade(sub.providerSubscriptionId, PLANS.pro);
+          await resync(sub.providerSubscriptionId);
+          return {
+            message: `Your plan changes to ${PLANS.pro.name} at your next billing cycle on ${longDate(sub.currentPeriodEnd)}. Nothing is charged now and you keep your crowns.`,
+          };
+        }
         if (sub.cancelAtPeriodEnd) throw conflict(BILLING_MESSAGES.alreadyCanceling);
-        await provider.scheduleDowngrade(sub.providerSubscriptionId, PLANS.pro);
+        await provider.cancelAtPeriodEnd(sub.providerSubscriptionId);
         await resync(sub.providerSubscriptionId);
         return {
-          message: `Your plan changes to ${PLANS.pro.name} at your next billing cycle on ${longDate(sub.currentPeriodEnd)}. Nothing is charged now and you keep your crowns.`,
+          message: `Your subscription is canceled. You keep access until ${longDate(sub.currentPeriodEnd)}; then your account returns to the free trial.`,
         };
-      }
-      if (sub.cancelAtPeriodEnd) throw conflict(BILLING_MESSAGES.alreadyCanceling);
-      await provider.cancelAtPeriodEnd(sub.providerSubscriptionId);
-      await resync(sub.providerSubscriptionId);
-      return {
-        message: `Your subscription is canceled. You keep access until ${longDate(sub.currentPeriodEnd)}; then your account returns to the free trial.`,
-      };
-    },
+      }),
 
     paymentMethods: (user: UserRow): Promise<PaymentMethodView[]> => provider.listPaymentMethods(user),
 

@@ -1,12 +1,13 @@
-import { randomBytes } from 'node:crypto';
-import { and, desc, eq, inArray, ne } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { BILLING_MESSAGES } from '../../../shared/api/billing';
 import { PLANS, type Plan, type PlanId } from '../../../shared/plans';
 import type { Db } from '../../db/client';
-import { localCheckoutSessions, localSubscriptions, paymentMethods } from '../../db/schema';
+import { localCheckoutSessions, localPayments, localSubscriptions, paymentMethods } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../errors';
 import type { UserRow } from '../auth/user-view';
 import type { Tx } from './ledger-service';
+import { createLocalOutbox } from './local-outbox';
 import {
   type CrownPayment,
   ENTITLED_STATUSES,
@@ -18,6 +19,10 @@ import {
 import { addMonth, type CardDetails, type CardInput, judgeCard } from './test-cards';
 
 const id = (prefix: string) => `${prefix}_local_${randomBytes(16).toString('base64url')}`;
+/** The id of a charge retried with the same idempotency key is the same id: it is taken once. */
+const keyedId = (prefix: string, key: string) =>
+  `${prefix}_local_${createHash('sha256').update(key).digest('base64url').slice(0, 22)}`;
+const ENTITLED_SQL = sql.raw(`status in (${ENTITLED_STATUSES.map((s) => `'${s}'`).join(', ')})`);
 export const localCustomerId = (userId: number) => `cus_local_${userId}`;
 
 /** Where the local provider's hosted checkout lives (served by this app, see local-checkout-routes.ts). */
@@ -31,10 +36,14 @@ export type SubmitResult =
   | { kind: 'requires_action' }
   | { kind: 'declined'; message: string; field: 'number' | 'expiry' | 'cvc' | 'form' };
 
+class AlreadySubscribed extends Error {}
+
 /**
  * The local test provider: a payment provider that lives in this app, for development, tests and demos
  * without Stripe keys. Its own tables (local_*, payment_methods) play the provider's side; it tells us what
  * happened the way Stripe does, with events, which go through the same fulfilment as Stripe's webhooks.
+ * Every change of its rows writes its events in the same transaction (the outbox, decision 091), so a crash
+ * between the provider's step and the app's step cannot leave them apart for good.
  */
 export function createLocalProvider(d: {
   db: Db;
@@ -45,6 +54,25 @@ export function createLocalProvider(d: {
 }) {
   const now = d.now ?? (() => new Date());
   const db = d.db;
+  const outbox = createLocalOutbox({ db, deliver: d.deliver, now });
+
+  /**
+   * Runs a change of the provider's rows and writes the events it announces in one transaction, then
+   * delivers them (the outbox's sweep delivers them if this process dies first).
+   */
+  const commit = async <T>(
+    work: (tx: Tx, emit: (event: Omit<ProviderEvent, 'id'>) => void) => Promise<T>,
+  ): Promise<T> => {
+    let events: ProviderEvent[] = [];
+    const result = await db.transaction(async (tx) => {
+      events = [];
+      const value = await work(tx, (e) => events.push({ id: id('evt'), ...e }));
+      await outbox.add(tx, events);
+      return value;
+    });
+    await outbox.flush(events);
+    return result;
+  };
 
   const subscriptionRow = async (subId: string, tx: Tx = db) => {
     const [row] = await tx.select().from(localSubscriptions).where(eq(localSubscriptions.id, subId)).limit(1);
@@ -52,8 +80,8 @@ export function createLocalProvider(d: {
     return row;
   };
 
-  const savedCard = async (userId: number) => {
-    const [card] = await db
+  const savedCard = async (userId: number, tx: Tx = db) => {
+    const [card] = await tx
       .select()
       .from(paymentMethods)
       .where(and(eq(paymentMethods.userId, userId), eq(paymentMethods.provider, 'local')))
@@ -77,58 +105,92 @@ export function createLocalProvider(d: {
         .limit(1)
     )[0];
 
-  /** The card is good: the provider creates the subscription, saves the card, then tells us. */
+  /** Takes a subscription's invoice: the charge and its invoice.paid event, in the caller's transaction. */
+  const chargeInvoice = async (
+    tx: Tx,
+    emit: (event: Omit<ProviderEvent, 'id'>) => void,
+    invoice: PaidInvoice & { userId: number; subscriptionId: string },
+  ) => {
+    await tx.insert(localPayments).values({
+      id: invoice.id,
+      userId: invoice.userId,
+      kind: invoice.billingReason,
+      amountCents: invoice.amountCents,
+      subscriptionId: invoice.subscriptionId,
+    });
+    emit({ type: 'invoice.paid', subscriptionId: invoice.subscriptionId, paidInvoice: invoice });
+  };
+
+  /**
+   * The card is good: the provider creates the subscription, saves the card, takes the first invoice and
+   * tells us. Claiming the session and creating the subscription happen in one transaction, and the partial
+   * unique index on entitled subscriptions lets only one of several sessions paid at once through.
+   */
   async function complete(session: LocalSession, card: CardDetails): Promise<SubmitResult> {
-    if (await activeSubscriptionOf(session.userId)) {
-      return { kind: 'declined', field: 'form', message: BILLING_MESSAGES.alreadySubscribed };
-    }
     const subId = id('sub');
     const plan = PLANS[session.plan as PlanId];
-    const claimed = await db.transaction(async (tx) => {
-      // Only the first submission of a session completes it (a double click, a second tab).
-      const [done] = await tx
-        .update(localCheckoutSessions)
-        .set({ status: 'complete', completedAt: now(), subscriptionId: subId })
-        .where(and(eq(localCheckoutSessions.id, session.id), ne(localCheckoutSessions.status, 'complete')))
-        .returning();
-      if (!done) return false;
-      await tx.insert(localSubscriptions).values({
-        id: subId,
-        userId: session.userId,
-        plan: plan.id,
-        status: 'active',
-        currentPeriodEnd: addMonth(now()),
-      });
-      await tx
-        .delete(paymentMethods)
-        .where(and(eq(paymentMethods.userId, session.userId), eq(paymentMethods.provider, 'local')));
-      await tx.insert(paymentMethods).values({
-        userId: session.userId,
-        provider: 'local',
-        providerMethodId: id('pm'),
-        ...card,
-      });
-      return true;
-    });
-    if (!claimed) return { kind: 'complete' };
     const customer = { customerId: localCustomerId(session.userId), userId: session.userId };
-    await d.deliver({ id: id('evt'), type: 'checkout.session.completed', customer, subscriptionId: subId });
-    await d.deliver({
-      id: id('evt'),
-      type: 'invoice.paid',
-      subscriptionId: subId,
-      paidInvoice: {
-        id: id('in'),
-        userId: session.userId,
-        customerId: customer.customerId,
-        subscriptionId: subId,
-        plan: plan.id,
-        amountCents: plan.priceCents,
-        billingReason: 'subscription_create',
-      },
-    });
+    try {
+      await commit(async (tx, emit) => {
+        // Only the first submission of a session completes it (a double click, a second tab).
+        const [done] = await tx
+          .update(localCheckoutSessions)
+          .set({ status: 'complete', completedAt: now(), subscriptionId: subId })
+          .where(and(eq(localCheckoutSessions.id, session.id), ne(localCheckoutSessions.status, 'complete')))
+          .returning();
+        if (!done) return;
+        const created = await tx
+          .insert(localSubscriptions)
+          .values({
+            id: subId,
+            userId: session.userId,
+            plan: plan.id,
+            status: 'active',
+            currentPeriodEnd: addMonth(now()),
+          })
+          .onConflictDoNothing({ target: localSubscriptions.userId, where: ENTITLED_SQL })
+          .returning({ id: localSubscriptions.id });
+        // Another session of this user was paid first: roll back this session's claim, charge nothing.
+        if (created.length === 0) throw new AlreadySubscribed();
+        await tx
+          .delete(paymentMethods)
+          .where(and(eq(paymentMethods.userId, session.userId), eq(paymentMethods.provider, 'local')));
+        await tx.insert(paymentMethods).values({
+          userId: session.userId,
+          provider: 'local',
+          providerMethodId: id('pm'),
+          ...card,
+        });
+        emit({ type: 'checkout.session.completed', customer, subscriptionId: subId });
+        await chargeInvoice(tx, emit, {
+          id: id('in'),
+          userId: session.userId,
+          customerId: customer.customerId,
+          subscriptionId: subId,
+          plan: plan.id,
+          amountCents: plan.priceCents,
+          billingReason: 'subscription_create',
+        });
+      });
+    } catch (err) {
+      if (err instanceof AlreadySubscribed) {
+        return { kind: 'declined', field: 'form', message: BILLING_MESSAGES.alreadySubscribed };
+      }
+      throw err;
+    }
     return { kind: 'complete' };
   }
+
+  /** A subscription's row change announced by customer.subscription.{updated,deleted}. */
+  const updateSubscription = (
+    subId: string,
+    set: Partial<typeof localSubscriptions.$inferInsert>,
+    type = 'customer.subscription.updated',
+  ) =>
+    commit(async (tx, emit) => {
+      await tx.update(localSubscriptions).set(set).where(eq(localSubscriptions.id, subId));
+      emit({ type, subscriptionId: subId });
+    });
 
   const provider: PaymentProvider = {
     name: 'local',
@@ -153,51 +215,97 @@ export function createLocalProvider(d: {
       };
     },
 
-    async upgrade(subId: string, to: Plan): Promise<PaidInvoice> {
-      const row = await subscriptionRow(subId);
-      await savedCard(row.userId);
-      // Like Stripe with billing_cycle_anchor=now: a new cycle starts today at the new plan's full price.
-      await db
-        .update(localSubscriptions)
-        .set({ plan: to.id, pendingPlan: null, cancelAtPeriodEnd: false, currentPeriodEnd: addMonth(now()) })
-        .where(eq(localSubscriptions.id, subId));
-      const invoice: PaidInvoice = {
-        id: id('in'),
-        userId: row.userId,
-        customerId: localCustomerId(row.userId),
-        subscriptionId: subId,
-        plan: to.id,
-        amountCents: to.priceCents,
-        billingReason: 'subscription_update',
-      };
-      await d.deliver({ id: id('evt'), type: 'invoice.paid', subscriptionId: subId, paidInvoice: invoice });
-      return invoice;
-    },
+    upgrade: (subId: string, to: Plan, idempotencyKey: string): Promise<PaidInvoice> =>
+      commit(async (tx, emit) => {
+        const invoiceId = keyedId('in', idempotencyKey);
+        const [earlier] = await tx.select().from(localPayments).where(eq(localPayments.id, invoiceId));
+        // A retry of an upgrade that went through: its invoice again, nothing charged (as at Stripe).
+        if (earlier) {
+          return {
+            id: earlier.id,
+            userId: earlier.userId,
+            customerId: localCustomerId(earlier.userId),
+            subscriptionId: subId,
+            plan: to.id,
+            amountCents: earlier.amountCents,
+            billingReason: 'subscription_update',
+          };
+        }
+        const row = await subscriptionRow(subId, tx);
+        await savedCard(row.userId, tx);
+        // Like Stripe with billing_cycle_anchor=now: a new cycle starts today at the new plan's full price.
+        // Conditional on the plan: of two upgrades racing here, the second matches no row.
+        const [changed] = await tx
+          .update(localSubscriptions)
+          .set({
+            plan: to.id,
+            pendingPlan: null,
+            cancelAtPeriodEnd: false,
+            currentPeriodEnd: addMonth(now()),
+          })
+          .where(
+            and(
+              eq(localSubscriptions.id, subId),
+              ne(localSubscriptions.plan, to.id),
+              inArray(localSubscriptions.status, [...ENTITLED_STATUSES]),
+            ),
+          )
+          .returning({ id: localSubscriptions.id });
+        if (!changed) throw conflict(BILLING_MESSAGES.upgradeOnlyFromPro);
+        const invoice = {
+          id: invoiceId,
+          userId: row.userId,
+          customerId: localCustomerId(row.userId),
+          subscriptionId: subId,
+          plan: to.id,
+          amountCents: to.priceCents,
+          billingReason: 'subscription_update',
+        };
+        await chargeInvoice(tx, emit, invoice);
+        return invoice;
+      }),
 
-    async scheduleDowngrade(subId: string, to: Plan) {
-      await db.update(localSubscriptions).set({ pendingPlan: to.id }).where(eq(localSubscriptions.id, subId));
-      await d.deliver({ id: id('evt'), type: 'customer.subscription.updated', subscriptionId: subId });
-    },
+    scheduleDowngrade: (subId: string, to: Plan) => updateSubscription(subId, { pendingPlan: to.id }),
 
-    async cancelAtPeriodEnd(subId: string) {
-      await db
-        .update(localSubscriptions)
-        .set({ cancelAtPeriodEnd: true })
-        .where(eq(localSubscriptions.id, subId));
-      await d.deliver({ id: id('evt'), type: 'customer.subscription.updated', subscriptionId: subId });
-    },
+    cancelAtPeriodEnd: (subId: string) => updateSubscription(subId, { cancelAtPeriodEnd: true }),
 
-    async cancelNow(subId: string) {
-      await db.update(localSubscriptions).set({ status: 'canceled' }).where(eq(localSubscriptions.id, subId));
-      await d.deliver({ id: id('evt'), type: 'customer.subscription.deleted', subscriptionId: subId });
-    },
+    cancelNow: (subId: string) =>
+      updateSubscription(subId, { status: 'canceled' }, 'customer.subscription.deleted'),
 
-    async chargeCrowns(user: UserRow, crowns: number, amountCents: number): Promise<CrownPayment> {
-      await savedCard(user.id);
-      const payment: CrownPayment = { id: id('pi'), userId: user.id, crowns, amountCents };
-      await d.deliver({ id: id('evt'), type: 'payment_intent.succeeded', crownPayment: payment });
-      return payment;
-    },
+    chargeCrowns: (
+      user: UserRow,
+      crowns: number,
+      amountCents: number,
+      idempotencyKey: string,
+    ): Promise<CrownPayment> =>
+      commit(async (tx, emit) => {
+        await savedCard(user.id, tx);
+        const payment: CrownPayment = {
+          id: keyedId('pi', idempotencyKey),
+          userId: user.id,
+          crowns,
+          amountCents,
+        };
+        const inserted = await tx
+          .insert(localPayments)
+          .values({ id: payment.id, userId: user.id, kind: 'crowns', amountCents, crowns })
+          .onConflictDoNothing({ target: localPayments.id })
+          .returning({ id: localPayments.id });
+        if (inserted.length === 0) {
+          // The same key again (a retry, a double click): the first payment, charged once.
+          const [earlier] = await tx.select().from(localPayments).where(eq(localPayments.id, payment.id));
+          if (
+            earlier?.userId !== user.id ||
+            earlier.crowns !== crowns ||
+            earlier.amountCents !== amountCents
+          ) {
+            throw new AppError(409, 'idempotency_key_reused', BILLING_MESSAGES.idempotencyKeyReused);
+          }
+          return payment;
+        }
+        emit({ type: 'payment_intent.succeeded', crownPayment: payment });
+        return payment;
+      }),
 
     async listPaymentMethods(user: UserRow) {
       const rows = await db
@@ -212,6 +320,7 @@ export function createLocalProvider(d: {
   return {
     ...provider,
     name: 'local' as const,
+    outbox,
 
     /** An open or paid session; like a provider's, an unpaid one expires after a day. */
     async session(sessionId: string): Promise<LocalSession | undefined> {
@@ -285,15 +394,21 @@ export function createLocalProvider(d: {
       }
       const plan = PLANS[(sub.pendingPlan ?? sub.plan) as PlanId];
       const periodEnd = addMonth(new Date(Math.max(sub.currentPeriodEnd.getTime(), now().getTime())));
-      await db
-        .update(localSubscriptions)
-        .set({ plan: plan.id, pendingPlan: null, currentPeriodEnd: periodEnd, status: 'active' })
-        .where(eq(localSubscriptions.id, sub.id));
-      await d.deliver({
-        id: id('evt'),
-        type: 'invoice.paid',
-        subscriptionId: sub.id,
-        paidInvoice: {
+      await commit(async (tx, emit) => {
+        // Conditional on the period read above: of two advances racing (admin API, CLI), one charges.
+        const [advanced] = await tx
+          .update(localSubscriptions)
+          .set({ plan: plan.id, pendingPlan: null, currentPeriodEnd: periodEnd, status: 'active' })
+          .where(
+            and(
+              eq(localSubscriptions.id, sub.id),
+              eq(localSubscriptions.currentPeriodEnd, sub.currentPeriodEnd),
+              eq(localSubscriptions.status, sub.status),
+            ),
+          )
+          .returning({ id: localSubscriptions.id });
+        if (!advanced) throw conflict(BILLING_MESSAGES.changeInProgress);
+        await chargeInvoice(tx, emit, {
           id: id('in'),
           userId,
           customerId: localCustomerId(userId),
@@ -301,7 +416,7 @@ export function createLocalProvider(d: {
           plan: plan.id,
           amountCents: plan.priceCents,
           billingReason: 'subscription_cycle',
-        },
+        });
       });
       return { ended: false, plan: plan.id };
     },

@@ -65,15 +65,26 @@ export interface PaymentProvider {
    * reads its own tables through it (PGlite has one connection); Stripe ignores it.
    */
   retrieveSubscription(id: string, tx?: Tx): Promise<SubscriptionSnapshot>;
-  /** Immediate plan change with the new plan's full price charged now; the paid invoice comes back. */
-  upgrade(subscriptionId: string, to: Plan): Promise<PaidInvoice>;
+  /**
+   * Immediate plan change with the new plan's full price charged now; the paid invoice comes back. A retry
+   * with the same idempotency key returns the first invoice and charges nothing more.
+   */
+  upgrade(subscriptionId: string, to: Plan, idempotencyKey: string): Promise<PaidInvoice>;
   /** Plan change that starts with the next cycle; nothing is charged now. */
   scheduleDowngrade(subscriptionId: string, to: Plan): Promise<void>;
   cancelAtPeriodEnd(subscriptionId: string): Promise<void>;
   /** Ends the subscription now (account deletion). */
   cancelNow(subscriptionId: string): Promise<void>;
-  /** Charges the saved card for crowns; resolves only once the money is taken. */
-  chargeCrowns(user: UserRow, crowns: number, amountCents: number): Promise<CrownPayment>;
+  /**
+   * Charges the saved card for crowns; resolves only once the money is taken. The same idempotency key
+   * again returns the first payment without charging; with other details it is a 409.
+   */
+  chargeCrowns(
+    user: UserRow,
+    crowns: number,
+    amountCents: number,
+    idempotencyKey: string,
+  ): Promise<CrownPayment>;
   listPaymentMethods(user: UserRow): Promise<PaymentMethodView[]>;
 }
 

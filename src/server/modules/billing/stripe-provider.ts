@@ -50,6 +50,10 @@ async function call<T>(fn: () => Promise<T>): Promise<T> {
     if (err instanceof Stripe.errors.StripeCardError) {
       throw new AppError(402, 'card_declined', err.message || BILLING_MESSAGES.cardDeclined);
     }
+    // The same idempotency key sent with other parameters: Stripe refuses it and charges nothing.
+    if (err instanceof Stripe.errors.StripeIdempotencyError) {
+      throw new AppError(409, 'idempotency_key_reused', BILLING_MESSAGES.idempotencyKeyReused);
+    }
     if (err instanceof Stripe.errors.StripeConnectionError || err instanceof Stripe.errors.StripeAPIError) {
       throw new AppError(503, 'provider_unavailable', BILLING_MESSAGES.providerUnavailable);
     }
@@ -192,28 +196,69 @@ export function createStripeProvider(d: { db: Db; settings: StripeSettings; publ
         }),
       );
       if (!session.url) throw new AppError(502, 'provider_error', BILLING_MESSAGES.providerUnavailable);
+      // One payable checkout per customer (decision 090): the customer's other open sessions are expired,
+      // so pages opened in several tabs cannot all be paid. Two requests racing here may expire each
+      // other's session; the page then says so and the next click works, which is the safe way to fail.
+      const open = await call(() => stripe.checkout.sessions.list({ customer, status: 'open', limit: 100 }));
+      for (const other of open.data.filter((s) => s.id !== session.id)) {
+        await call(() => stripe.checkout.sessions.expire(other.id)).catch((err: unknown) => {
+          // Expired by a racing request, or completed meanwhile (then the plan check refuses the next).
+          if (!(err instanceof Stripe.errors.StripeInvalidRequestError)) throw err;
+        });
+      }
       return session.url;
     },
 
     retrieveSubscription: async (id: string) =>
       snapshotOf(await call(() => stripe.subscriptions.retrieve(id))),
 
-    async upgrade(subscriptionId: string, to: Plan): Promise<PaidInvoice> {
-      const sub = await call(() => stripe.subscriptions.retrieve(subscriptionId));
+    async upgrade(subscriptionId: string, to: Plan, idempotencyKey: string): Promise<PaidInvoice> {
+      const sub = await call(() =>
+        stripe.subscriptions.retrieve(subscriptionId, { expand: ['latest_invoice'] }),
+      );
       const item = firstItem(sub);
       const price = await priceOf(to);
-      // A new cycle starts now at the new plan's full price, paid at once or not at all.
+      // Already on the new price: an earlier attempt went through at Stripe (and a crash, say, kept us from
+      // recording it). Its paid invoice is the answer; updating again would charge a second time.
+      if (idOf(item.price) === price) {
+        const last = sub.latest_invoice;
+        if (
+          last &&
+          typeof last !== 'string' &&
+          last.id &&
+          last.status === 'paid' &&
+          last.billing_reason === 'subscription_update'
+        ) {
+          const snapshot = await snapshotOf(sub);
+          return {
+            id: last.id,
+            userId: snapshot.userId,
+            customerId: snapshot.customerId,
+            subscriptionId,
+            plan: to.id,
+            amountCents: last.amount_paid,
+            billingReason: 'subscription_update',
+          };
+        }
+        throw new AppError(409, 'conflict', BILLING_MESSAGES.upgradeOnlyFromPro);
+      }
+      // A new cycle starts now at the new plan's full price, paid at once or not at all. Our idempotency
+      // key (not the SDK's per-call one) makes a retry after a crash or timeout return the first answer.
       const updated = await call(() =>
-        stripe.subscriptions.update(subscriptionId, {
-          items: [{ id: item.id, price }],
-          proration_behavior: 'none',
-          billing_cycle_anchor: { type: 'now' },
-          payment_behavior: 'error_if_incomplete',
-          cancel_at_period_end: false,
-          // Empty values delete the keys: no downgrade is pending any more.
-          metadata: { downgrade_from: '', downgrade_until: '' },
-          expand: ['latest_invoice'],
-        }),
+        stripe.subscriptions.update(
+          subscriptionId,
+          {
+            items: [{ id: item.id, price }],
+            proration_behavior: 'none',
+            billing_cycle_anchor: { type: 'now' },
+            payment_behavior: 'error_if_incomplete',
+            cancel_at_period_end: false,
+            // Empty values delete the keys: no downgrade is pending any more.
+            metadata: { downgrade_from: '', downgrade_until: '' },
+            expand: ['latest_invoice'],
+          },
+          { idempotencyKey },
+        ),
       );
       const invoice = updated.latest_invoice;
       if (!invoice || typeof invoice === 'string' || invoice.status !== 'paid' || !invoice.id) {
@@ -254,21 +299,29 @@ export function createStripeProvider(d: { db: Db; settings: StripeSettings; publ
       await call(() => stripe.subscriptions.cancel(subscriptionId));
     },
 
-    async chargeCrowns(user: UserRow, crowns: number, amountCents: number): Promise<CrownPayment> {
+    async chargeCrowns(
+      user: UserRow,
+      crowns: number,
+      amountCents: number,
+      idempotencyKey: string,
+    ): Promise<CrownPayment> {
       const customer = await customerOf(user.id);
       if (!customer) throw new AppError(402, 'no_payment_method', BILLING_MESSAGES.noPaymentMethod);
       const paymentMethod = await chargeableCard(customer);
       const intent = await call(() =>
-        stripe.paymentIntents.create({
-          amount: amountCents,
-          currency: 'usd',
-          customer,
-          payment_method: paymentMethod,
-          off_session: true,
-          confirm: true,
-          description: `${crowns} crowns`,
-          metadata: { kind: 'crowns', userId: String(user.id), crowns: String(crowns) },
-        }),
+        stripe.paymentIntents.create(
+          {
+            amount: amountCents,
+            currency: 'usd',
+            customer,
+            payment_method: paymentMethod,
+            off_session: true,
+            confirm: true,
+            description: `${crowns} crowns`,
+            metadata: { kind: 'crowns', userId: String(user.id), crowns: String(crowns) },
+          },
+          { idempotencyKey },
+        ),
       );
       if (intent.status !== 'succeeded')
         throw new AppError(402, 'card_declined', BILLING_MESSAGES.cardDeclined);

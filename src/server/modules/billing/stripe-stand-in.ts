@@ -41,8 +41,8 @@ export interface StandIn {
   subscriptions: Map<string, Obj>;
   invoices: Map<string, Obj>;
   paymentIntents: Map<string, Obj>;
-  /** Every call the SDK made: method, path and parsed parameters. */
-  requests: Array<{ method: string; path: string; params: Obj }>;
+  /** Every call the SDK made: method, path, parsed parameters and the Idempotency-Key header. */
+  requests: Array<{ method: string; path: string; params: Obj; idempotencyKey?: string }>;
   /** The next charge of a saved card fails with card_declined. */
   declineNextCharge: boolean;
   /** The customer pays the checkout at Stripe: subscription, card and first invoice now exist. */
@@ -112,6 +112,7 @@ export async function startStripeStandIn(): Promise<StandIn> {
     invoiceFor,
     payCheckout(sessionId) {
       const session = sessions.get(sessionId)!;
+      if (session.status !== 'open') throw new Error(`checkout session ${sessionId} is ${session.status}`);
       const customer = session.customer as string;
       const card = {
         id: newId('pm'),
@@ -195,16 +196,50 @@ export async function startStripeStandIn(): Promise<StandIn> {
       const c = customers.get(seg[2]);
       return c ? { status: 200, body: c } : notFound;
     }
+    if (method === 'GET' && path === '/v1/checkout/sessions') {
+      const data = [...sessions.values()].filter(
+        (s) => (!p.customer || s.customer === p.customer) && (!p.status || s.status === p.status),
+      );
+      return { status: 200, body: { object: 'list', has_more: false, data } };
+    }
+    if (method === 'POST' && seg[1] === 'checkout' && seg[2] === 'sessions' && seg[4] === 'expire') {
+      const s = sessions.get(seg[3]!);
+      if (!s) return notFound;
+      if (s.status !== 'open') {
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              message: `Only Checkout Sessions with a status in ["open"] can be expired.`,
+            },
+          },
+        };
+      }
+      s.status = 'expired';
+      return { status: 200, body: s };
+    }
     if (method === 'POST' && path === '/v1/checkout/sessions') {
       const id = newId('cs_test');
-      const s = { id, object: 'checkout.session', ...p, url: `${url}/pay/${id}`, status: 'open' };
+      const s = {
+        id,
+        object: 'checkout.session',
+        ...p,
+        url: `${url}/pay/${id}`,
+        status: 'open',
+        created: nowSec(),
+      };
       sessions.set(id, s);
       return { status: 200, body: s };
     }
     if (seg[1] === 'subscriptions' && seg[2]) {
       const sub = subscriptions.get(seg[2]);
       if (!sub) return notFound;
-      if (method === 'GET') return { status: 200, body: sub };
+      const expand = (body: Obj) =>
+        (values(p.expand) as unknown as string[]).includes('latest_invoice')
+          ? { ...body, latest_invoice: invoices.get(body.latest_invoice as string) }
+          : body;
+      if (method === 'GET') return { status: 200, body: expand(sub) };
       if (method === 'DELETE') {
         sub.status = 'canceled';
         return { status: 200, body: sub };
@@ -233,11 +268,7 @@ export async function startStripeStandIn(): Promise<StandIn> {
           invoiceFor(sub, price.unit_amount, 'subscription_update');
         }
       }
-      const expanded = values(p.expand) as unknown as string[];
-      const body = expanded.includes('latest_invoice')
-        ? { ...sub, latest_invoice: invoices.get(sub.latest_invoice as string) }
-        : sub;
-      return { status: 200, body };
+      return { status: 200, body: expand(sub) };
     }
     if (method === 'POST' && path === '/v1/payment_intents') {
       if (state.declineNextCharge) {
@@ -267,6 +298,32 @@ export async function startStripeStandIn(): Promise<StandIn> {
     return notFound;
   };
 
+  /**
+   * Stripe's idempotent requests: a POST repeated with its Idempotency-Key gets the first answer and does
+   * nothing again; the key with other parameters is refused. (Requests are handled one at a time here, so
+   * concurrent repeats simply find the first answer.)
+   */
+  const answers = new Map<string, { body: string; out: { status: number; body: unknown } }>();
+  const idempotent = (key: string, body: string, run: () => { status: number; body: unknown }) => {
+    const earlier = answers.get(key);
+    if (earlier && earlier.body !== body) {
+      return {
+        status: 400,
+        body: {
+          error: {
+            type: 'idempotency_error',
+            message: `Keys for idempotent requests can only be used with the same parameters they were first used with.`,
+          },
+        },
+      };
+    }
+    if (earlier) return earlier.out;
+    // A copy: later changes of the objects do not change the saved answer.
+    const out = JSON.parse(JSON.stringify(run())) as { status: number; body: unknown };
+    answers.set(key, { body, out });
+    return out;
+  };
+
   const server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
@@ -274,14 +331,17 @@ export async function startStripeStandIn(): Promise<StandIn> {
       const u = new URL(req.url ?? '/', 'http://stand-in');
       const params =
         req.method === 'GET' || req.method === 'DELETE' ? parseForm(u.search.slice(1)) : parseForm(body);
-      requests.push({ method: req.method ?? 'GET', path: u.pathname, params });
+      const key = req.headers['idempotency-key']?.toString();
+      requests.push({ method: req.method ?? 'GET', path: u.pathname, params, idempotencyKey: key });
       const auth = req.headers.authorization ?? '';
-      const out = auth.startsWith('Bearer sk_test_')
-        ? route(req.method ?? 'GET', u.pathname, params)
-        : {
+      const out = !auth.startsWith('Bearer sk_test_')
+        ? {
             status: 401,
             body: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } },
-          };
+          }
+        : req.method === 'POST' && key
+          ? idempotent(key, body, () => route('POST', u.pathname, params))
+          : route(req.method ?? 'GET', u.pathname, params);
       res.writeHead(out.status, { 'content-type': 'application/json', 'request-id': newId('req') });
       res.end(JSON.stringify(out.body));
     });

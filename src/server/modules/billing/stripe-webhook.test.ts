@@ -201,6 +201,108 @@ describeEachDatabase(
       await expectLedgerMatchesBalances(ctx.database.db, user.id);
     });
 
+    it('a new checkout expires the customer’s open ones: of pages opened one after another or at once, one can be paid', async () => {
+      const { c } = await signedUpClient(ctx.app);
+      const open = async () => {
+        const res = await c.post('/api/create-checkout-session', { lookup_key: 'pro_plan' });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        return (res.body as { url: string }).url.split('/').pop()!;
+      };
+      const first = await open();
+      const second = await open();
+      const third = await open();
+      const customer = standIn.sessions.get(first)!.customer;
+      const openOnes = () =>
+        [...standIn.sessions.values()].filter((s) => s.customer === customer && s.status === 'open');
+      expect(openOnes().map((s) => s.id)).toEqual([third]);
+      // Opened at the same moment: never two payable (at worst none, and the next click opens one).
+      await Promise.all([open(), open(), open()]);
+      expect(openOnes().length).toBeLessThanOrEqual(1);
+      const last = await open();
+      expect(openOnes().map((s) => s.id)).toEqual([last]);
+      expect(() => standIn.payCheckout(first)).toThrow('expired');
+      expect(() => standIn.payCheckout(second)).toThrow('expired');
+      expect(() => standIn.payCheckout(third)).toThrow('expired');
+      expect(standIn.payCheckout(last).subscription).toMatchObject({ status: 'active' });
+    });
+
+    it('ten parallel crown purchases with one key: one PaymentIntent at Stripe, under our idempotency key', async () => {
+      const { c, user } = await signedUpClient(ctx.app);
+      const sub = await subscribeViaStripe(c, 'pro');
+      await deliver(sub.completed);
+      const before = standIn.paymentIntents.size;
+      const calledBefore = standIn.requests.length;
+      // The stand-in outlives the suite's databases (and their user ids): a key of this run's own.
+      const body = { amount: 15, idempotencyKey: `click-${crypto.randomUUID()}` };
+      const results = await Promise.all(
+        Array.from({ length: 10 }, () => c.post('/api/purchase-crowns', body)),
+      );
+      for (const r of results) expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect(standIn.paymentIntents.size - before).toBe(1);
+      const calls = standIn.requests
+        .slice(calledBefore)
+        .filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents');
+      expect(new Set(calls.map((r) => r.idempotencyKey))).toEqual(
+        new Set([`crowns:${user.id}:${body.idempotencyKey}`]),
+      );
+      expect(await me(c)).toMatchObject({ crowns: 15 });
+      // The key again with another amount: Stripe refuses it, nothing is charged.
+      const reused = await c.post('/api/purchase-crowns', { ...body, amount: 30 });
+      expect(reused.status).toBe(409);
+      expect(reused.body).toMatchObject({ code: 'idempotency_key_reused' });
+      expect(standIn.paymentIntents.size - before).toBe(1);
+      expect(await me(c)).toMatchObject({ crowns: 15 });
+      await expectLedgerMatchesBalances(ctx.database.db, user.id);
+    });
+
+    it('ten parallel upgrades at Stripe: one price swap and one $29.99 invoice, nine 409s', async () => {
+      const { c, user } = await signedUpClient(ctx.app);
+      const sub = await subscribeViaStripe(c, 'pro');
+      await deliver(sub.completed);
+      await deliver(sub.invoicePaid);
+      const invoicesBefore = standIn.invoices.size;
+      const results = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          c.post('/api/auth/change-subscription', { type: 'upgrade', plan: 'unlimited' }),
+        ),
+      );
+      expect(results.map((r) => r.status).sort()).toEqual([200, ...Array(9).fill(409)]);
+      expect(standIn.invoices.size - invoicesBefore).toBe(1);
+      const update = standIn.requests.filter(
+        (r) => r.method === 'POST' && r.path === `/v1/subscriptions/${sub.subscription.id}`,
+      );
+      expect(update.length).toBe(1);
+      expect(update[0]!.idempotencyKey).toMatch(/^upgrade:/);
+      expect(await me(c)).toMatchObject({ subscriptionType: 'unlimited', crowns: 35 });
+      await expectLedgerMatchesBalances(ctx.database.db, user.id);
+    });
+
+    it('an upgrade Stripe made whose answer was lost is recorded once when asked again, not charged again', async () => {
+      const { c, user } = await signedUpClient(ctx.app);
+      const sub = await subscribeViaStripe(c, 'pro');
+      await deliver(sub.completed);
+      await deliver(sub.invoicePaid);
+      // What a crash right after Stripe's answer leaves: Stripe upgraded and charged, the app knows nothing.
+      const stripeSub = standIn.subscriptions.get(sub.subscription.id as string)!;
+      (stripeSub.items as { data: Array<Record<string, unknown>> }).data[0]!.price = standIn.prices.unlimited;
+      const charged = standIn.invoiceFor(stripeSub, 2999, 'subscription_update');
+      expect(await me(c)).toMatchObject({ subscriptionType: 'pro', crowns: 0 });
+      const invoicesBefore = standIn.invoices.size;
+
+      const res = await c.post('/api/auth/change-subscription', { type: 'upgrade', plan: 'unlimited' });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(standIn.invoices.size).toBe(invoicesBefore);
+      expect(await me(c)).toMatchObject({ subscriptionType: 'unlimited', crowns: 35 });
+      const paid = await ctx.database.db.select().from(payments).where(eq(payments.userId, user.id));
+      expect(paid.filter((p) => p.kind === 'subscription_update').map((p) => p.reference)).toEqual([
+        charged.id,
+      ]);
+      // Stripe's own event for it arrives later: nothing more.
+      await deliver(event('invoice.paid', charged));
+      expect(await me(c)).toMatchObject({ crowns: 35 });
+      await expectLedgerMatchesBalances(ctx.database.db, user.id);
+    });
+
     it('upgrade charges $29.99 at Stripe at once; downgrade swaps the price for the next cycle', async () => {
       const { c, user } = await signedUpClient(ctx.app);
       const sub = await subscribeViaStripe(c, 'pro');

@@ -1,16 +1,21 @@
-import { and, desc, eq, inArray, lt } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { z } from 'zod';
-import type {
-  listSessionsQuery,
-  SessionBody,
-  SessionList,
-  SessionSummary,
-  SessionView,
+import {
+  type listSessionsQuery,
+  MAX_SESSION_BYTES,
+  MAX_SESSIONS_PER_USER,
+  SESSION_MESSAGES,
+  type SessionBody,
+  type SessionList,
+  type SessionSummary,
+  type SessionView,
 } from '../../../shared/api/sessions';
+import { quotaExceededMessage } from '../../../shared/api/tracks';
 import { MESSAGES } from '../../../shared/messages';
 import type { Db } from '../../db/client';
 import { mixerSessions, tracks } from '../../db/schema';
-import { badRequest, notFound } from '../../errors';
+import { AppError, badRequest, conflict, notFound, unauthorized } from '../../errors';
+import { lockOwner, usedBytes } from '../tracks/storage-usage';
 
 type SessionRow = typeof mixerSessions.$inferSelect;
 
@@ -33,7 +38,7 @@ const toView = (r: SessionRow): SessionView => ({
 });
 
 /** Saved mixer arrangements; every read and write is scoped to the owner. */
-export function createSessionsService(db: Db) {
+export function createSessionsService(db: Db, quotaBytes: number) {
   /** A session may only point at the user's own tracks: anyone else's id reads as invalid, like a missing one. */
   async function assertOwnTracks(userId: number, body: SessionBody) {
     const ids = [body.vocalTrackId, body.instrumentalTrackId].filter((v): v is number => v !== null);
@@ -55,6 +60,18 @@ export function createSessionsService(db: Db) {
     style: body.style,
     outputVolume: body.outputVolume,
   });
+
+  /** The row's columns and their size; a session over MAX_SESSION_BYTES is refused before any lock. */
+  const measured = (body: SessionBody) => {
+    const cols = columns(body);
+    const sizeBytes = Buffer.byteLength(JSON.stringify(cols));
+    if (sizeBytes > MAX_SESSION_BYTES)
+      throw new AppError(413, 'session_too_large', SESSION_MESSAGES.tooLarge);
+    return { ...cols, sizeBytes };
+  };
+  const quotaError = () =>
+    new AppError(413, 'storage_quota_exceeded', quotaExceededMessage(quotaBytes, 'save this session'));
+  const notSignedIn = () => unauthorized(MESSAGES.notSignedIn);
 
   return {
     async list(userId: number, q: z.infer<typeof listSessionsQuery>): Promise<SessionList> {
@@ -82,21 +99,46 @@ export function createSessionsService(db: Db) {
 
     async create(userId: number, body: SessionBody): Promise<SessionView> {
       await assertOwnTracks(userId, body);
-      const [row] = await db
-        .insert(mixerSessions)
-        .values({ userId, ...columns(body) })
-        .returning();
-      return toView(row!);
+      const values = measured(body);
+      const row = await db.transaction(async (t) => {
+        const tx = t as unknown as Db;
+        if (!(await lockOwner(tx, userId))) throw notSignedIn();
+        const [{ n } = { n: 0 }] = await tx
+          .select({ n: count() })
+          .from(mixerSessions)
+          .where(eq(mixerSessions.userId, userId));
+        if (n >= MAX_SESSIONS_PER_USER) throw conflict(SESSION_MESSAGES.tooMany, 'too_many_sessions');
+        if ((await usedBytes(tx, userId)) + values.sizeBytes > quotaBytes) throw quotaError();
+        const [inserted] = await tx
+          .insert(mixerSessions)
+          .values({ userId, ...values })
+          .returning();
+        return inserted!;
+      });
+      return toView(row);
     },
 
     async update(userId: number, id: number, body: SessionBody): Promise<SessionView> {
       await assertOwnTracks(userId, body);
-      const [row] = await db
-        .update(mixerSessions)
-        .set({ ...columns(body), updatedAt: new Date() })
-        .where(and(eq(mixerSessions.id, id), eq(mixerSessions.userId, userId)))
-        .returning();
-      if (!row) throw notFound('Session not found');
+      const values = measured(body);
+      const row = await db.transaction(async (t) => {
+        const tx = t as unknown as Db;
+        if (!(await lockOwner(tx, userId))) throw notSignedIn();
+        const [old] = await tx
+          .select({ sizeBytes: mixerSessions.sizeBytes })
+          .from(mixerSessions)
+          .where(and(eq(mixerSessions.id, id), eq(mixerSessions.userId, userId)));
+        if (!old) throw notFound('Session not found');
+        // Only growth needs room: a session saved smaller always fits, even past a lowered quota.
+        const growth = values.sizeBytes - old.sizeBytes;
+        if (growth > 0 && (await usedBytes(tx, userId)) + growth > quotaBytes) throw quotaError();
+        const [updated] = await tx
+          .update(mixerSessions)
+          .set({ ...values, updatedAt: new Date() })
+          .where(and(eq(mixerSessions.id, id), eq(mixerSessions.userId, userId)))
+          .returning();
+        return updated!;
+      });
       return toView(row);
     },
 

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 
@@ -56,6 +57,31 @@ export function encode(wav: Buffer, format: 'mp3' | 'ogg'): Buffer {
   );
   if (out.status !== 0) throw new Error(`ffmpeg failed: ${out.stderr.toString()}`);
   return out.stdout;
+}
+
+/** Issue 19's input formats as ffmpeg writes them (through a file: AIFF and MP4 seek back to write sizes). */
+export const STUDIO_INPUTS = {
+  flac: ['-c:a', 'flac', '-f', 'flac'],
+  aiff: ['-c:a', 'pcm_s24be', '-f', 'aiff'],
+  aifc: ['-c:a', 'pcm_s16le', '-f', 'aiff'], // AIFF-C 'sowt'
+  m4a: ['-c:a', 'aac', '-b:a', '128k', '-f', 'ipod'],
+  aac: ['-c:a', 'aac', '-b:a', '128k', '-f', 'adts'],
+} as const;
+
+export function encodeStudio(wav: Buffer, format: keyof typeof STUDIO_INPUTS): Buffer {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-input-'));
+  try {
+    const out = path.join(dir, `out.${format}`);
+    const run = spawnSync(
+      FFMPEG,
+      ['-hide_banner', '-loglevel', 'error', '-f', 'wav', '-i', 'pipe:0', ...STUDIO_INPUTS[format], out],
+      { input: wav, maxBuffer: 64 * 1024 * 1024 },
+    );
+    if (run.status !== 0) throw new Error(`ffmpeg failed: ${run.stderr.toString()}`);
+    return fs.readFileSync(out);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 export type FormPart =
@@ -121,6 +147,28 @@ export function streamedWavUpload(dataBytes: number, fields: Record<string, stri
     stream: () => Readable.from(body(), { objectMode: false }),
   };
 }
+
+/** An ID3v2.4 tag header declaring `size` bytes of tag body (syncsafe integer), e.g. for cover art. */
+export const id3Header = (size: number): Buffer =>
+  Buffer.from([
+    0x49,
+    0x44,
+    0x33,
+    4,
+    0,
+    0,
+    (size >> 21) & 0x7f,
+    (size >> 14) & 0x7f,
+    (size >> 7) & 0x7f,
+    size & 0x7f,
+  ]);
+
+/** An MPEG-1 layer III frame header (128 kbit/s, 44.1 kHz), followed by zero bytes to the frame's end. */
+export const mp3Frame = (): Buffer => {
+  const f = Buffer.alloc(417);
+  f.set([0xff, 0xfb, 0x90, 0x64]);
+  return f;
+};
 
 /** Sends a streamed body over real HTTP and resolves with the status and JSON answer. */
 export function httpUpload(

@@ -7,9 +7,18 @@ import { parse } from '../../http/validate';
 import { parseRange } from './byte-range';
 import type { StoredAudio, TrackRow, TracksService } from './tracks-service';
 
+const EXTENSIONS: Record<string, string> = {
+  'audio/mpeg': 'mp3',
+  'audio/ogg': 'ogg',
+  'audio/flac': 'flac',
+  'audio/aiff': 'aiff',
+  'audio/mp4': 'm4a',
+  'audio/aac': 'aac',
+};
+
 /** Only letters, digits, spaces, dots, dashes and underscores reach a Content-Disposition file name. */
 export function safeFileName(name: string, contentType: string): string {
-  const ext = contentType === 'audio/mpeg' ? 'mp3' : contentType === 'audio/ogg' ? 'ogg' : 'wav';
+  const ext = EXTENSIONS[contentType] ?? 'wav';
   const base = name
     .normalize('NFKD')
     .replace(/[^\w .-]+/g, '')

@@ -94,7 +94,7 @@ describeEachDatabase(
 
     it('reports the bucket in the health check', async () => {
       const res = await ctx.app.inject({ url: '/api/health' });
-      expect(res.json()).toMatchObject({ ok: true, storage: 'ok' });
+      expect(res.json()).toMatchObject({ ok: true, storage: { status: 'ok', kind: 's3' } });
     });
   },
   { env: { ...peer.env, STORAGE_QUOTA_BYTES: String(QUOTA) } },

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, lt } from 'drizzle-orm';
 import {
   type AudioContentType,
   type ListTracksQuery,
@@ -10,10 +10,12 @@ import {
   type TrackView,
   type UploadTrackFields,
 } from '../../../shared/api/tracks';
+import { MESSAGES } from '../../../shared/messages';
 import type { Db } from '../../db/client';
-import { tracks, users } from '../../db/schema';
+import { tracks } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { type ByteRange, ObjectNotFoundError, type Storage, userPrefix } from '../../storage/storage';
+import { lockOwner, usedBytes as usedBytesOf } from './storage-usage';
 import { type FileStream, sniffUpload } from './upload-stream';
 
 export type TrackRow = typeof tracks.$inferSelect;
@@ -50,13 +52,7 @@ export interface TracksServiceDeps {
 export function createTracksService(d: TracksServiceDeps) {
   const quotaError = () => new AppError(413, 'storage_quota_exceeded', quotaExceededMessage(d.quotaBytes));
 
-  async function usedBytes(userId: number, tx: Db = d.db): Promise<number> {
-    const [row] = await tx
-      .select({ used: sql<number>`coalesce(sum(${tracks.sizeBytes}), 0)::float8`.mapWith(Number) })
-      .from(tracks)
-      .where(eq(tracks.userId, userId));
-    return row?.used ?? 0;
-  }
+  const usedBytes = (userId: number, tx: Db = d.db) => usedBytesOf(tx, userId);
 
   async function findOwned(userId: number, id: number): Promise<TrackRow> {
     const [row] = await d.db
@@ -102,8 +98,11 @@ export function createTracksService(d: TracksServiceDeps) {
      */
     async createTrack(userId: number, stored: StoredAudio, fields: UploadTrackFields): Promise<TrackView> {
       const row = await d.db.transaction(async (tx) => {
-        await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-        if ((await usedBytes(userId, tx as unknown as Db)) + stored.size > d.quotaBytes) throw quotaError();
+        const ownerTx = tx as unknown as Db;
+        // The account was deleted while the file streamed in: a clear answer, and the route discards the object.
+        if (!(await lockOwner(ownerTx, userId)))
+          throw new AppError(401, 'account_deleted', MESSAGES.accountGoneDuringUpload);
+        if ((await usedBytes(userId, ownerTx)) + stored.size > d.quotaBytes) throw quotaError();
         const [inserted] = await tx
           .insert(tracks)
           .values({

@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { asc } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_TRACK_BYTES } from '../../../shared/api/tracks';
@@ -11,9 +12,11 @@ import { mixerSessions, tracks } from '../../db/schema';
 import { client, describeEachDatabase, signedUpClient, type TestContext } from '../../test/harness';
 import {
   encode,
+  encodeStudio,
   ffmpegMissing,
   filesUnder,
   httpUpload,
+  id3Header,
   multipart,
   streamedWavUpload,
   wavBytes,
@@ -133,6 +136,32 @@ describeEachDatabase(
         expect(audio.headers['content-type']).toBe(contentType);
         expect(audio.rawPayload.equals(data)).toBe(true);
       });
+
+      it.each([
+        ['flac', 'audio/flac'],
+        ['aiff', 'audio/aiff'],
+        ['aifc', 'audio/aiff'],
+        ['m4a', 'audio/mp4'],
+        ['aac', 'audio/aac'],
+      ] as const)(
+        'accepts a real %s upload as %s (issue 19) and serves it back unchanged',
+        async (format, contentType) => {
+          const { c } = await signedUpClient(ctx.app);
+          const data = encodeStudio(wavBytes({ seconds: 1 }), format);
+          const res = await upload(c, data, {
+            filename: `take.${format}`,
+            contentType: 'application/octet-stream',
+          });
+          expect(res.status).toBe(201);
+          expect(res.body).toMatchObject({ contentType, size: data.length });
+          const audio = await ctx.app.inject({
+            url: `/api/tracks/${(res.body as { id: number }).id}/audio`,
+            headers: { 'x-auth-token': c.token! },
+          });
+          expect(audio.headers['content-type']).toBe(contentType);
+          expect(audio.rawPayload.equals(data)).toBe(true);
+        },
+      );
     });
 
     it('keeps the final mix the way the mixer sends it (final_mix.wav, type mixed, name Final Mix)', async () => {
@@ -187,6 +216,21 @@ describeEachDatabase(
         'a JS file sent as audio/ogg',
         () =>
           multipart([{ name: 'audio', filename: 'x.ogg', contentType: 'audio/ogg', data: js }, ...fields()]),
+        400,
+        MESSAGES.invalidFileType,
+      ],
+      [
+        'an HTML file behind an ID3 tag claiming 300 KB',
+        () =>
+          multipart([
+            {
+              name: 'audio',
+              filename: 'x.mp3',
+              contentType: 'audio/mpeg',
+              data: Buffer.concat([id3Header(300 * 1024), Buffer.alloc(300 * 1024, 0x41), html]),
+            },
+            ...fields(),
+          ]),
         400,
         MESSAGES.invalidFileType,
       ],
@@ -403,6 +447,41 @@ describeEachDatabase(
       await expect.poll(async () => snapshot(ctx), { timeout: 10_000 }).toEqual(before);
     });
 
+    it('answers a clear 401 and keeps nothing when the account is deleted during the upload', async () => {
+      const { c, user } = await signedUpClient(ctx.app);
+      const big = streamedWavUpload(8 * 1024 * 1024, { type: 'vocals', name: 'orphaned' });
+      let release!: () => void;
+      const released = new Promise<void>((r) => (release = r));
+      // The first 2 MB go at once; the rest only once the account is gone.
+      async function* gated() {
+        let sent = 0;
+        for await (const chunk of big.stream()) {
+          if (sent > 2 * 1024 * 1024) await released;
+          sent += (chunk as Buffer).length;
+          yield chunk as Buffer;
+        }
+      }
+      const answer = httpUpload(
+        `${baseUrl}/api/tracks`,
+        { ...big.headers, 'x-auth-token': c.token! },
+        Readable.from(gated(), { objectMode: false }),
+      );
+      await expect
+        .poll(() => filesUnder(filesDir).filter((f) => f.startsWith('.incoming/')).length, {
+          timeout: 10_000,
+        })
+        .toBe(1);
+      const deleted = await c.delete('/api/auth/account', { confirm: user.email });
+      expect(deleted.status).toBe(200);
+      release();
+      expect(await answer).toEqual({
+        status: 401,
+        body: { message: MESSAGES.accountGoneDuringUpload, code: 'account_deleted' },
+      });
+      expect(await ctx.database.db.select().from(tracks)).toEqual([]);
+      expect(filesUnder(filesDir)).toEqual([]);
+    });
+
     describe('access', () => {
       it('gives another user 404 for the track, its audio and its deletion, and signed-out callers 401', async () => {
         const a = await signedUpClient(ctx.app);
@@ -570,7 +649,7 @@ describeEachDatabase(
     it('reports storage in the health check', async () => {
       const res = await client(ctx.app).get('/api/health');
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ ok: true, storage: 'ok' });
+      expect(res.body).toMatchObject({ ok: true, storage: { status: 'ok', kind: 'disk' } });
     });
   },
   { env: { DATA_DIR: dataDir } },
@@ -589,7 +668,7 @@ describeEachDatabase(
       const res = await upload(c, wav);
       expect(res.status).toBe(413);
       expect(res.body).toEqual({
-        message: 'You have used your 1 MB of storage. Delete some tracks to upload more.',
+        message: 'You have used your 1 MB of storage. Delete some tracks or saved sessions to upload more.',
         code: 'storage_quota_exceeded',
       });
       expect(await snapshot(ctx)).toEqual(before);

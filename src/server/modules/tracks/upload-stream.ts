@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { AudioContentType } from '../../../shared/api/tracks';
 import { MESSAGES } from '../../../shared/messages';
 import { AppError, badRequest } from '../../errors';
-import { sniffAudio } from './audio-sniff';
+import { type SniffResult, sniffAfterTag, sniffAudio } from './audio-sniff';
 
 export const invalidFileType = () => badRequest(MESSAGES.invalidFileType, 'invalid_file_type');
 export const fileTooLarge = () => new AppError(413, 'file_too_large', MESSAGES.fileTooLarge);
@@ -42,18 +42,36 @@ export async function sniffUpload(
     throw file.truncated ? fileTooLarge() : error;
   };
   if (verdict.kind === 'invalid') return refuse(invalidFileType());
+  // A tag too big to hold: its bytes stream on (into a part file that a refusal removes) while the bytes
+  // after it are collected, at most MAX_SNIFF_BYTES of them, until they show MPEG frames or cannot.
+  const tagEnd = verdict.kind === 'after-tag' ? verdict.offset : undefined;
+  let afterTag = Buffer.alloc(0);
+  let decided = tagEnd === undefined;
+  const checkAfterTag = async (chunk: Buffer, start: number, last: boolean) => {
+    if (decided || tagEnd === undefined) return;
+    if (start + chunk.length > tagEnd)
+      afterTag = Buffer.concat([afterTag, chunk.subarray(Math.max(0, tagEnd - start))]);
+    const v: SniffResult = sniffAfterTag(afterTag, last);
+    if (v.kind === 'invalid' || (last && v.kind !== 'audio')) await refuse(invalidFileType());
+    decided = v.kind === 'audio';
+  };
   async function* whole() {
     let seen = head.length;
     if (overLimit && seen > overLimit.bytes) await refuse(overLimit.error());
+    await checkAfterTag(head, 0, complete);
     yield head;
     while (!complete) {
       const next = await chunks.next();
       if (next.done) break;
+      const start = seen;
       seen += next.value.length;
       if (overLimit && seen > overLimit.bytes) await refuse(overLimit.error());
+      await checkAfterTag(next.value, start, false);
       yield next.value;
     }
     if (file.truncated) throw fileTooLarge();
+    await checkAfterTag(Buffer.alloc(0), seen, true);
   }
-  return { contentType: verdict.contentType, body: Readable.from(whole(), { objectMode: false }) };
+  const contentType = verdict.kind === 'audio' ? verdict.contentType : 'audio/mpeg';
+  return { contentType, body: Readable.from(whole(), { objectMode: false }) };
 }

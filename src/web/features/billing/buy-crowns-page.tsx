@@ -9,10 +9,11 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardTitle } from '../../components/ui/card';
 import { toast } from '../../components/ui/use-toast';
-import { apiJson, userMessage } from '../../lib/api-client';
+import { ApiError, apiJson, userMessage } from '../../lib/api-client';
 import { USER_QUERY_KEY } from '../../lib/query-client';
 import { usePageTitle } from '../../lib/use-page-title';
 import { crownTotalCents } from './crown-quantity';
+import { purchaseKeys } from './purchase-keys';
 import { QuantityStepper } from './quantity-stepper';
 
 /** totalCost is in integer cents, like every amount of money in this codebase (src/shared/plans.ts). */
@@ -28,9 +29,13 @@ export function BuyCrownsPage() {
   const [quantity, setQuantity] = useState<number>(CROWN_PURCHASE.default);
   const plan = user?.subscriptionType ? PLANS[user.subscriptionType] : null;
 
+  const [keys] = useState(() => purchaseKeys());
+
   const purchase = useMutation({
-    mutationFn: (amount: number) => apiJson<PurchaseResponse>('POST', '/api/purchase-crowns', { amount }),
-    onSuccess: async (res, amount) => {
+    mutationFn: (body: { amount: number; idempotencyKey: string }) =>
+      apiJson<PurchaseResponse>('POST', '/api/purchase-crowns', body),
+    onSuccess: async (res, { amount }) => {
+      keys.answered();
       if (res.user) queryClient.setQueryData(USER_QUERY_KEY, res.user);
       await queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
       toast({
@@ -39,12 +44,16 @@ export function BuyCrownsPage() {
       });
       setQuantity(CROWN_PURCHASE.default);
     },
-    onError: (err) =>
+    onError: (err) => {
+      // No answer (the connection dropped) or a server failure: the purchase may have gone through, so
+      // the next click repeats its key and the server answers it without charging twice.
+      if (err instanceof ApiError && err.status < 500) keys.answered();
       toast({
         title: 'Purchase Failed',
         description: userMessage(err, 'Purchase failed'),
         variant: 'destructive',
-      }),
+      });
+    },
   });
 
   const total = plan ? crownTotalCents(quantity, plan.crownPriceCents) : 0;
@@ -94,7 +103,11 @@ export function BuyCrownsPage() {
         {plan ? null : (
           <p className="text-sm text-amber-200">Log in with a subscribed account to buy crowns.</p>
         )}
-        <Button size="lg" disabled={!plan || purchase.isPending} onClick={() => purchase.mutate(quantity)}>
+        <Button
+          size="lg"
+          disabled={!plan || purchase.isPending}
+          onClick={() => purchase.mutate({ amount: quantity, idempotencyKey: keys.forClick(quantity) })}
+        >
           {purchase.isPending ? 'Processing...' : `Purchase ${quantity} Crowns for ${formatCents(total)}`}
         </Button>
         <p className="text-xs text-zinc-400">

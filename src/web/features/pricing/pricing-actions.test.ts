@@ -13,6 +13,7 @@ const user = (over: Partial<PublicUser> = {}): PublicUser => ({
   crowns: 0,
   isAdmin: false,
   createdAt: '2025-01-01T00:00:00Z',
+  emailVerified: false,
   twoFactorEnabled: false,
   ...over,
 });

@@ -1,7 +1,9 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { MESSAGES } from '../../../shared/messages';
 import { formatCents, PLAN_IDS, PLANS } from '../../../shared/plans';
 import { useAuth } from '../../app/auth-context';
+import { useConfig } from '../../app/use-config';
 import { FeatureIcon } from '../../components/feature-icon';
 import { PlanCard } from '../../components/plan-card';
 import { Button } from '../../components/ui/button';
@@ -11,6 +13,7 @@ import { buyCrownsTarget, subscribeTarget } from './pricing-actions';
 export function PricingPage() {
   usePageTitle('Pricing');
   const { user } = useAuth();
+  const { config } = useConfig();
   const navigate = useNavigate();
   const [crownHint, setCrownHint] = useState(false);
   const plansRef = useRef<HTMLHeadingElement>(null);
@@ -35,6 +38,14 @@ export function PricingPage() {
         </p>
       </header>
 
+      {config?.demoPayments ? (
+        <p
+          role="note"
+          className="mx-auto mt-8 max-w-2xl rounded-lg border border-sky-500/40 bg-sky-950/50 p-4 text-center text-sky-100"
+        >
+          {MESSAGES.demoPaymentsBanner}
+        </p>
+      ) : null}
       <h2 ref={plansRef} tabIndex={-1} className="sr-only">
         Plans
       </h2>

@@ -10,6 +10,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { ChangeSubscriptionDialog } from './change-subscription-dialog';
 import { CheckoutNotice } from './checkout-notice';
 import { DangerZone } from './danger-zone';
+import { EmailConfirmation } from './email-confirmation';
 import { PaymentMethodsCard } from './payment-methods-card';
 import { SecurityCard } from './security-card';
 import { TwoFactorCard } from './two-factor-card';
@@ -29,6 +30,9 @@ function AccountCard({ user }: { user: PublicUser }) {
       <CardTitle>Account Information</CardTitle>
       <dl className="mt-3">
         <Row label="Email">{user.email}</Row>
+        <Row label="Email status">
+          <EmailConfirmation verified={user.emailVerified} />
+        </Row>
         <Row label="Username">{user.username}</Row>
         <Row label="Account Status">
           {user.hasSubscription ? <Badge tone="green">Active</Badge> : <Badge tone="zinc">Inactive</Badge>}

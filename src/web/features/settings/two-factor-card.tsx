@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { PublicUser } from '../../../shared/api/user';
 import { FormField } from '../../components/form-field';
+import { QrCode } from '../../components/qr-code';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
@@ -83,18 +84,25 @@ export function TwoFactorCard({ user }: { user: PublicUser }) {
           aria-label="Confirm two-factor set-up"
         >
           <p className="text-sm text-zinc-300">
-            Add this key to your authenticator app (or{' '}
+            Scan this code with your authenticator app, or type the key (or{' '}
             <a href={setup.otpauthUrl} className="text-violet-300 underline underline-offset-4">
               open it in the app
             </a>
             ), then enter the 6-digit code it shows.
           </p>
-          <p
-            className="rounded-lg bg-zinc-950/70 p-3 font-mono text-sm tracking-wider break-all text-zinc-50"
-            data-testid="totp-secret"
-          >
-            {setup.secret}
-          </p>
+          <div className="flex flex-col items-center gap-4 sm:flex-row sm:items-start">
+            <QrCode
+              value={setup.otpauthUrl}
+              label="QR code of your two-factor key"
+              className="size-52 shrink-0 rounded-lg"
+            />
+            <p
+              className="w-full rounded-lg bg-zinc-950/70 p-3 font-mono text-sm tracking-wider break-all text-zinc-50"
+              data-testid="totp-secret"
+            >
+              {setup.secret}
+            </p>
+          </div>
           <FormField
             label="Authentication code"
             inputMode="numeric"

@@ -1,0 +1,23 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { QueuedMail } from '../mail/mail-queue';
+
+/**
+ * Mail waiting to be sent (migrations/0006_mail_queue.sql). A row is written where a mail is asked for and
+ * deleted once the transport accepted it; `failed_at` marks one given up after its last attempt.
+ * `locked_until` is the lease of the worker sending it: a worker that dies mid-send leaves it to another.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    message: jsonb('message').$type<QueuedMail>().notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.failedAt} IS NULL`)],
+);
