@@ -5,7 +5,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { totp } from '../e2e/helpers/web-totp';
@@ -14,6 +14,17 @@ import { chromiumLaunch } from '../playwright.config';
 const PORT = Number(process.env.SCREENSHOT_PORT ?? 4185);
 const BASE = `http://127.0.0.1:${PORT}`;
 const DATA_DIR = '.data-screenshots';
+
+/** The token of the one email-confirmation link in the outbox (only the admin's is followed). */
+async function confirmationToken(): Promise<string> {
+  const folder = join(DATA_DIR, 'outbox');
+  for (const name of await readdir(folder)) {
+    const mail = JSON.parse(await readFile(join(folder, name), 'utf8')) as { to: string; text: string };
+    const match = mail.to === 'admin@example.test' && mail.text.match(/\/verify-email\?token=([\w-]+)/);
+    if (match) return match[1]!;
+  }
+  throw new Error('No confirmation mail for admin@example.test in the outbox');
+}
 const OUT = 'screenshots';
 const WIDTHS = [1280, 375];
 const SECRET = 'screenshots-bypass-secret';
@@ -173,6 +184,8 @@ const main = async () => {
       const data = { email: 'admin@example.test', username: 'admin', password: PASSWORD };
       const res = await page.request.post('/api/auth/register', { data });
       if (res.status() === 201) {
+        // ADMIN_EMAILS waits for the address to be confirmed: follow the link the outbox holds.
+        await page.request.post('/api/auth/verify-email', { data: { token: await confirmationToken() } });
         // The dashboard needs two-factor authentication: enrol as an authenticator app would.
         adminSecret = (await (await page.request.post('/api/auth/2fa/setup')).json()).secret;
         await page.request.post('/api/auth/2fa/enable', { data: { code: totp(adminSecret) } });

@@ -27,6 +27,11 @@ const debianPackages = {
   '/usr/bin/ffmpeg': 'ffmpeg',
   '/usr/bin/sox': 'sox',
   '/usr/bin/lame': 'lame',
+  // flac -t checks our FLAC exports' MD5 (issue 19).
+  '/usr/bin/flac': 'flac',
+  // Real produced music for the mastering checks on real tracks (issue 16).
+  '/usr/share/games/asc/music/frontiers.mp3': 'asc-music',
+  '/usr/share/hyperrogue/music/hr3-hell.ogg': 'hyperrogue-music',
 };
 const missing = Object.entries(debianPackages)
   .filter(([bin]) => !fs.existsSync(bin))
