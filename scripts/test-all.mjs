@@ -32,6 +32,10 @@ const debianPackages = {
   // Real produced music for the mastering checks on real tracks (issue 16).
   '/usr/share/games/asc/music/frontiers.mp3': 'asc-music',
   '/usr/share/hyperrogue/music/hr3-hell.ogg': 'hyperrogue-music',
+  // The production topology test (issue 20): TLS ends at Debian's HAProxy, certificate made with openssl,
+  // backups with pg_dump/pg_restore (which the PostgreSQL server packages bring along).
+  '/usr/sbin/haproxy': 'haproxy',
+  '/usr/bin/openssl': 'openssl',
 };
 const missing = Object.entries(debianPackages)
   .filter(([bin]) => !fs.existsSync(bin))
@@ -82,6 +86,15 @@ if (process.env.CI === 'true') {
     FAULTS_RESTART_PG: '1',
   });
 }
+// HAProxy with TLS in front of two built instances, PostgreSQL, Redis and S3; kill -9 under traffic; backup
+// and restore (tests/production-topology.test.ts). Alone in its step, so no other suite competes for the
+// cores while it measures failover; it says why when it skips (no PostgreSQL, no Redis, no HAProxy).
+run(
+  'production topology (HAProxy + TLS, two instances, failover, backup/restore)',
+  'npx',
+  ['vitest', 'run', 'tests/production-topology.test.ts'],
+  { TOPOLOGY: '1' },
+);
 run('build', 'npm', ['run', 'build:app']);
 run('browser tests (Playwright, Chromium)', 'npx', ['playwright', 'test']);
 console.log('\nAll checks passed.');

@@ -5,6 +5,14 @@ import { api, type JsonBody } from './server-processes';
 
 /** User journeys over real HTTP, shared by the scale-out, fault and load suites. */
 
+/** The local provider's hosted checkout form, filled with the test card that succeeds. */
+export const successfulCardForm = () =>
+  new URLSearchParams({
+    number: TEST_CARD_NUMBERS.success,
+    expiry: `12/${(new Date().getUTCFullYear() + 3) % 100}`,
+    cvc: '123',
+  }).toString();
+
 /** Subscribes through the local provider's hosted checkout (served by the process at `origin`). */
 export async function subscribeOverHttp(origin: string, token: string, plan: 'pro' | 'unlimited') {
   const checkout = await api(
@@ -19,11 +27,7 @@ export async function subscribeOverHttp(origin: string, token: string, plan: 'pr
   const paid = await fetch(checkout.body.url as string, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      number: TEST_CARD_NUMBERS.success,
-      expiry: `12/${(new Date().getUTCFullYear() + 3) % 100}`,
-      cvc: '123',
-    }).toString(),
+    body: successfulCardForm(),
     redirect: 'manual',
   });
   await paid.arrayBuffer();

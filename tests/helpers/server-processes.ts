@@ -41,11 +41,13 @@ export const freePort = () =>
 export async function startServerProcess(
   name: string,
   env: Record<string, string>,
-  opts: { port?: number; timeoutMs?: number; execArgv?: string[] } = {},
+  /** `built`: the bundled server (`dist/server/main.js` or a test's own build) instead of the sources. */
+  opts: { port?: number; timeoutMs?: number; execArgv?: string[]; built?: string } = {},
 ): Promise<ServerProcess> {
   const port = opts.port ?? (await freePort());
   const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...(opts.execArgv ?? []), '--import', 'tsx', 'src/server/main.ts'], {
+  const entry = opts.built ? [opts.built] : ['--import', 'tsx', 'src/server/main.ts'];
+  const child = spawn(process.execPath, [...(opts.execArgv ?? []), ...entry], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,

@@ -1,0 +1,601 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type Database, openPostgres } from '../src/server/db/client';
+import { expectLedgerMatchesBalances } from '../src/server/modules/billing/billing-test-helpers';
+import { multipart, streamedWavUpload, wavBytes } from '../src/server/modules/tracks/test-uploads';
+import { MAX_TRACK_BYTES } from '../src/shared/api/tracks';
+import { MESSAGES } from '../src/shared/messages';
+import { freePortsIn, type Haproxy, makeCertificate, startHaproxy } from './helpers/haproxy';
+import { successfulCardForm } from './helpers/http-flows';
+import { type HttpsClient, httpsClient } from './helpers/https-client';
+import {
+  api,
+  killAllServers,
+  REDIS_URL,
+  redisRunPrefix,
+  redisSkipReason,
+  type ServerProcess,
+  scratchPostgres,
+  startServerProcess,
+} from './helpers/server-processes';
+
+/**
+ * The README's production topology, whole, on this machine: Debian's HAProxy terminating TLS (a certificate
+ * made here) with docs/deploy/haproxy.cfg as it is, in front of two instances of the BUILT server
+ * (`node dist/server/main.js` with NODE_ENV=production), one fresh PostgreSQL database, Redis under a key
+ * prefix of its own and an S3 peer (s3rver). Every request of the journeys below goes through the proxy.
+ * Then one instance is killed mid-traffic, and the database is backed up and restored with
+ * docs/deploy/db-backup.sh and db-restore.sh.
+ *
+ * It runs as its own step of `npm test` (TOPOLOGY=1, scripts/test-all.mjs): alone on the machine, so the
+ * failover timings are not fought over by the parallel suite. Each step prints what it saw.
+ */
+const ROOT = path.resolve(import.meta.dirname, '..');
+const PASSWORD = 'correct horse battery';
+const AUTH_RATE_LIMIT = 5;
+const UNAVAILABLE = { message: MESSAGES.serviceUnavailable, code: 'unavailable' };
+
+const have = (cmd: string) => spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
+const missingTools = ['haproxy', 'openssl', 'pg_dump', 'pg_restore', 'psql'].filter((t) => !have(t));
+const skip =
+  process.env.TOPOLOGY !== '1'
+    ? 'runs as its own step of npm test (TOPOLOGY=1)'
+    : inject('postgresSkipReason') ||
+      (missingTools.length
+        ? `${missingTools.join(', ')} not installed (apt-get install haproxy openssl postgresql-client)`
+        : '') ||
+      (await redisSkipReason());
+
+/** "2 × 502, 1 × closed ..." from a list of failed answers (status 0: closed without an answer). */
+const tallyOf = (failures: Array<{ status: number }>) => {
+  const n: Record<string, number> = {};
+  for (const f of failures) {
+    const k = f.status === 0 ? 'kept-alive connection closed without an answer' : String(f.status);
+    n[k] = (n[k] ?? 0) + 1;
+  }
+  return (
+    Object.entries(n)
+      .map(([k, v]) => `${v} × ${k}`)
+      .join(', ') || 'none'
+  );
+};
+
+const report = (step: string, result: string) => console.log(`[topology] ${step}: ${result}`);
+
+describe.skipIf(Boolean(skip))(
+  `production topology: HAProxy (TLS) → two built instances → PostgreSQL, Redis, S3${skip ? ` (skipped: ${skip})` : ''}`,
+  () => {
+    // Inside the repository (ignored by git), so the built server finds node_modules as dist/ would.
+    let work: string;
+    let built: string;
+    const redisRun = redisRunPrefix('topology');
+    const databases: Array<Awaited<ReturnType<typeof scratchPostgres>>> = [];
+    let database: Database;
+    /** Raw SQL on the topology's database, for the checks (drizzle's `database.db` for the ledger helper). */
+    let pool: pg.Pool;
+    let s3: Awaited<ReturnType<typeof import('../src/server/storage/s3rver-peer').startS3Peer>>;
+    let proxy: Haproxy;
+    let cert: string;
+    let origin: string;
+    let ports: number[];
+    const instances: Record<'app1' | 'app2', ServerProcess | undefined> = {
+      app1: undefined,
+      app2: undefined,
+    };
+    const clients: HttpsClient[] = [];
+    /** A client of the proxy connecting from its own loopback address (127.0.0.x). */
+    const clientFrom = (n: number) => {
+      const c = httpsClient(origin, { ca: cert, from: `127.0.0.${n}` });
+      clients.push(c);
+      return c;
+    };
+    /** What each instance has served, by route: its own /metrics, scraped directly (never via the proxy). */
+    const servedBy = async (p: ServerProcess, route: string) => {
+      const res = await api(p.origin, 'GET', '/metrics', undefined, {
+        authorization: `Bearer ${METRICS_TOKEN}`,
+      });
+      let n = 0;
+      for (const m of String(res.body).matchAll(/^http_request_duration_seconds_count\{([^}]*)\} (\d+)/gm))
+        if (m[1]!.includes(`route="${route}"`)) n += Number(m[2]);
+      return n;
+    };
+    const METRICS_TOKEN = 'topology-metrics-token-0123456789';
+    let appEnv: Record<string, string>;
+    const startInstance = (name: 'app1' | 'app2', port: number) =>
+      startServerProcess(
+        name,
+        { ...appEnv, DATA_DIR: path.join(work, `data-${name}`) },
+        { port, built, timeoutMs: 90_000 },
+      ).then((p) => (instances[name] = p));
+
+    beforeAll(async () => {
+      const started = Date.now();
+      work = fs.mkdtempSync(path.join(ROOT, '.data-topology-'));
+      built = path.join(work, 'server', 'main.js');
+      const build = spawnSync(process.execPath, ['scripts/build-server.mjs', path.dirname(built)], {
+        cwd: ROOT,
+        encoding: 'utf8',
+      });
+      if (build.status !== 0) throw new Error(`server build failed:\n${build.stdout}${build.stderr}`);
+      ports = await freePortsIn(43140, 43199, 4);
+      const tls = makeCertificate(work);
+      cert = tls.cert;
+      origin = `https://127.0.0.1:${ports[0]}`;
+      const db = await scratchPostgres('topology');
+      databases.push(db);
+      const { startS3Peer } = await import('../src/server/storage/s3rver-peer');
+      s3 = await startS3Peer('topology-audio');
+      appEnv = {
+        NODE_ENV: 'production',
+        PUBLIC_ORIGIN: origin,
+        DATABASE_URL: db.url,
+        ...s3.env,
+        REDIS_URL,
+        REDIS_KEY_PREFIX: redisRun.prefix,
+        // Only the proxy may name the client: it connects to the instances from 127.0.0.1.
+        TRUST_PROXY: '127.0.0.1',
+        AUTH_RATE_LIMIT: String(AUTH_RATE_LIMIT),
+        DEVICE_COOKIE_SECRET: 'topology-device-cookie-secret-0123456789',
+        TOTP_ENCRYPTION_KEYS: `t1:${Buffer.alloc(32, 3).toString('base64')}`,
+        METRICS_TOKEN,
+        // A demo site: the local payment provider and the mail outbox, opted into explicitly.
+        PAYMENTS: 'local',
+        MAIL: 'outbox',
+      };
+      // Migrate once before the instances take traffic (README, Build once, serve many: step 3).
+      const migrate = spawnSync(process.execPath, [path.join(work, 'server', 'migrate.js')], {
+        env: { PATH: process.env.PATH, ...appEnv, DATA_DIR: path.join(work, 'data-migrate') },
+        encoding: 'utf8',
+      });
+      expect(migrate.stdout + migrate.stderr).toContain('Migrations applied');
+      await Promise.all([startInstance('app1', ports[1]!), startInstance('app2', ports[2]!)]);
+      database = await openPostgres(db.url);
+      pool = new pg.Pool({ connectionString: db.url, max: 2 });
+      proxy = await startHaproxy({
+        MYM_PROXY_BIND: `127.0.0.1:${ports[0]}`,
+        MYM_TLS_PEM: tls.pem,
+        MYM_APP_1: `127.0.0.1:${ports[1]}`,
+        MYM_APP_2: `127.0.0.1:${ports[2]}`,
+      });
+      report(
+        'topology up',
+        `HAProxy ${origin} → app1 :${ports[1]}, app2 :${ports[2]} (built server, NODE_ENV=production), ` +
+          `PostgreSQL ${new URL(db.url).pathname.slice(1)}, Redis prefix ${redisRun.prefix}, s3rver, in ${Date.now() - started} ms`,
+      );
+    }, 240_000);
+
+    afterAll(async () => {
+      for (const c of clients) c.close();
+      await proxy?.stop();
+      await killAllServers();
+      await s3?.close();
+      await database?.close();
+      await pool?.end();
+      for (const db of databases) await db.drop().catch(() => {});
+      await redisRun.cleanup();
+      if (work) fs.rmSync(work, { recursive: true, force: true });
+    });
+
+    it('serves over TLS only through the proxy, both instances healthy, /metrics kept off the public side', async () => {
+      const c = clientFrom(2);
+      const health = await c.api('GET', '/api/health');
+      expect(health.status).toBe(200);
+      expect(health.body).toMatchObject({
+        ok: true,
+        database: { status: 'ok', kind: 'postgres' },
+        storage: { status: 'ok', kind: 's3' },
+        redis: { status: 'ok' },
+      });
+      expect(health.headers['strict-transport-security']).toContain('max-age=');
+      // The scraper's token does not open /metrics through the public address.
+      const metrics = await c.api('GET', '/metrics', undefined, { authorization: `Bearer ${METRICS_TOKEN}` });
+      expect(metrics.status).toBe(404);
+      const before = await Promise.all([
+        servedBy(instances.app1!, '/api/config'),
+        servedBy(instances.app2!, '/api/config'),
+      ]);
+      for (let i = 0; i < 10; i++) expect((await c.api('GET', '/api/config')).status).toBe(200);
+      const after = await Promise.all([
+        servedBy(instances.app1!, '/api/config'),
+        servedBy(instances.app2!, '/api/config'),
+      ]);
+      const split = [after[0] - before[0], after[1] - before[1]];
+      expect(split[0] + split[1]).toBe(10);
+      expect(split[0]).toBeGreaterThan(0);
+      expect(split[1]).toBeGreaterThan(0);
+      report(
+        'TLS + health',
+        `200, postgres/s3/redis ok, HSTS set; /metrics via proxy 404; 10 requests split ${split.join(' / ')}`,
+      );
+    });
+
+    let singer: { token: string; id: number };
+
+    it('register, upload a track and stream it back, subscribe, spend a master download', async () => {
+      const c = clientFrom(2);
+      const reg = await c.api('POST', '/api/auth/register', {
+        email: 'singer@example.test',
+        password: PASSWORD,
+      });
+      expect(reg.status, JSON.stringify(reg.body)).toBe(201);
+      singer = { token: reg.body.authToken, id: reg.body.id };
+      const me = await c.api('GET', '/api/auth/user', undefined, {}, singer.token);
+      expect(me.body).toMatchObject({ id: singer.id, email: 'singer@example.test' });
+
+      const data = wavBytes({ seconds: 1 });
+      const form = multipart([
+        { name: 'type', value: 'vocals' },
+        { name: 'name', value: 'verse take' },
+        { name: 'audio', filename: 'take.wav', contentType: 'audio/wav', data },
+      ]);
+      const up = await c.send(
+        'POST',
+        '/api/tracks',
+        { ...form.headers, 'content-length': String(form.payload.length), 'x-auth-token': singer.token },
+        form.payload,
+      );
+      expect(up.status, JSON.stringify(up.body)).toBe(201);
+      const audio = await c.send('GET', up.body.audioUrl, { 'x-auth-token': singer.token });
+      expect(audio.status).toBe(200);
+      expect(Buffer.compare(audio.body, data)).toBe(0);
+
+      await subscribe(c, singer.token, 'pro');
+      const spend = { type: 'mastering', idempotencyKey: 'singer-master-download-1' };
+      const first = await c.api('POST', '/api/spend-credit', spend, {}, singer.token);
+      expect(first.status, JSON.stringify(first.body)).toBe(200);
+      expect(first.body.user.masteringCredits).toBe(9);
+      // The browser retrying the same download (whichever instance answers): charged once.
+      const again = await c.api('POST', '/api/spend-credit', spend, {}, singer.token);
+      expect(again.status).toBe(200);
+      expect(again.body.user.masteringCredits).toBe(9);
+      report(
+        'register, upload, spend',
+        `201 user ${singer.id}; track ${up.body.id} uploaded (${data.length} B) and streamed back identical; ` +
+          `Pro via checkout; master download spent once (mastering credits 10 → 9, the retry replayed)`,
+      );
+    });
+
+    it('the login limit counts the real client behind the proxy; a spoofed X-Forwarded-For changes nothing', async () => {
+      const attacker = clientFrom(3);
+      const statuses: number[] = [];
+      for (let i = 0; i <= AUTH_RATE_LIMIT; i++) {
+        // A fresh made-up address each time: if the app believed it, every attempt would be a new client.
+        const res = await attacker.api(
+          'POST',
+          '/api/auth/login',
+          { email: 'singer@example.test', password: `wrong password ${i}` },
+          { 'x-forwarded-for': `203.0.113.${i + 1}` },
+        );
+        statuses.push(res.status);
+        if (res.status === 429) {
+          expect(res.headers['retry-after']).toMatch(/^\d+$/);
+          expect(res.body.message).toBe(MESSAGES.tooManyRequests);
+        }
+      }
+      expect(statuses).toEqual([...Array(AUTH_RATE_LIMIT).fill(401), 429]);
+      // Even the right password is refused from that client now: the attempt is counted first.
+      const blocked = await attacker.api('POST', '/api/auth/login', {
+        email: 'singer@example.test',
+        password: PASSWORD,
+      });
+      expect(blocked.status).toBe(429);
+      // The owner, from another address, is not locked out.
+      const owner = await clientFrom(4).api('POST', '/api/auth/login', {
+        email: 'singer@example.test',
+        password: PASSWORD,
+      });
+      expect(owner.status, JSON.stringify(owner.body)).toBe(200);
+      report(
+        'login limit',
+        `127.0.0.3 with a new spoofed X-Forwarded-For each time: ${statuses.join(', ')} (then 429 with the right password); ` +
+          `127.0.0.4: ${owner.status}`,
+      );
+    });
+
+    it('a 100 MB upload passes the proxy; a larger declared body is refused by the proxy in the app’s words', async () => {
+      const c = clientFrom(2);
+      const big = streamedWavUpload(MAX_TRACK_BYTES - 44, {
+        type: 'instrumental',
+        name: 'full band, 100 MB',
+      });
+      const t0 = Date.now();
+      const up = await c.send(
+        'POST',
+        '/api/tracks',
+        { ...big.headers, 'x-auth-token': singer.token },
+        big.stream(),
+      );
+      const seconds = (Date.now() - t0) / 1000;
+      expect(up.status, JSON.stringify(up.body)).toBe(201);
+      expect(up.body).toMatchObject({ size: MAX_TRACK_BYTES });
+      // Declared bigger than the proxy's limit: refused before any byte of the body is read.
+      const tooBig = await c
+        .send(
+          'POST',
+          '/api/tracks',
+          {
+            ...big.headers,
+            'content-length': String(150 * 1024 * 1024),
+            'x-auth-token': singer.token,
+          },
+          Buffer.alloc(0),
+        )
+        .catch((err: Error) => ({ status: -1, body: err.message, headers: {} }));
+      expect(tooBig.status).toBe(413);
+      expect(tooBig.body).toEqual({ message: MESSAGES.fileTooLarge, code: 'file_too_large' });
+      report(
+        '100 MB upload',
+        `201 (${up.body.size} B file, ${(big.totalBytes / 1048576).toFixed(1)} MiB body) in ${seconds.toFixed(1)} s ` +
+          `(${(big.totalBytes / 1048576 / seconds).toFixed(0)} MiB/s); 150 MiB declared: 413 from the proxy`,
+      );
+    }, 180_000);
+
+    it('kill -9 of one instance mid-traffic: the proxy fails over, nothing the client was told succeeded is lost', async () => {
+      const c = clientFrom(5);
+      const reg = await c.api('POST', '/api/auth/register', {
+        email: 'racer@example.test',
+        password: PASSWORD,
+      });
+      expect(reg.status).toBe(201);
+      const racer = { token: reg.body.authToken as string, id: reg.body.id as number };
+      await subscribe(c, racer.token, 'pro');
+
+      // Four workers; each buys a crown, then spends a master download, with a key per operation as the web
+      // app sends. A 502/503/504 in the app's "unavailable" format is retried with the same key.
+      const WORKERS = 4;
+      const done: Array<{ key: string; op: 'buy' | 'spend'; at: number; tries: number }> = [];
+      const failures: Array<{ status: number; body: unknown; at: number }> = [];
+      const unexpected: string[] = [];
+      let running = true;
+      const call = (op: 'buy' | 'spend', key: string) =>
+        op === 'buy'
+          ? c.api('POST', '/api/purchase-crowns', { amount: 1, idempotencyKey: key }, {}, racer.token)
+          : c.api('POST', '/api/spend-credit', { type: 'mastering', idempotencyKey: key }, {}, racer.token);
+      const worker = async (w: number) => {
+        for (let i = 0; running; i++) {
+          for (const op of ['buy', 'spend'] as const) {
+            const key = `racer-${op}-${w}-${i}`;
+            for (let tries = 1; ; tries++) {
+              const res = await call(op, key).catch((err: Error & { reusedSocket?: boolean }) => ({
+                status: 0,
+                body: `${err.message}${err.reusedSocket ? ' (kept-alive connection)' : ''}`,
+                reused: err.reusedSocket === true,
+              }));
+              if (res.status === 200) {
+                done.push({ key, op, at: Date.now(), tries });
+                break;
+              }
+              // The two ways the proxy says "retry": its 502/503/504 in the app's format (a fresh
+              // connection), or closing a kept-alive connection without an answer (HAProxy's documented
+              // behaviour when the instance behind died: browsers and curl retry those by themselves).
+              const retryable =
+                ([502, 503, 504].includes(res.status) &&
+                  JSON.stringify(res.body) === JSON.stringify(UNAVAILABLE)) ||
+                (res.status === 0 && 'reused' in res && res.reused);
+              if (retryable) {
+                failures.push({ status: res.status, body: res.body, at: Date.now() });
+                if (tries > 50) {
+                  unexpected.push(`${key}: still unavailable after 50 tries`);
+                  return;
+                }
+                await new Promise((r) => setTimeout(r, 50));
+                continue;
+              }
+              unexpected.push(`${key}: ${res.status} ${JSON.stringify(res.body)}`);
+              return;
+            }
+          }
+        }
+      };
+      const victim = instances.app1!;
+      const survivor = instances.app2!;
+      const spendsBefore = await servedBy(survivor, '/api/spend-credit');
+      const loops = Array.from({ length: WORKERS }, (_, w) => worker(w));
+      // Traffic on both instances first.
+      while (done.length < 40 && unexpected.length === 0) await new Promise((r) => setTimeout(r, 20));
+      const victimServed = await servedBy(victim, '/api/spend-credit');
+      expect(victimServed, 'the victim took part of the traffic before the kill').toBeGreaterThan(0);
+      const logBeforeKill = proxy.mark();
+      const killedAt = Date.now();
+      const doneAtKill = done.length;
+      await victim.crash();
+      await proxy.waitForLog('app/app1 is DOWN', logBeforeKill);
+      const downAfter = Date.now() - killedAt;
+      // Traffic goes on on the survivor alone for a while.
+      const target = done.length + 40;
+      while (done.length < target && unexpected.length === 0) await new Promise((r) => setTimeout(r, 20));
+      running = false;
+      await Promise.all(loops);
+      expect(unexpected).toEqual([]);
+
+      // Every success the client saw is in the database, exactly once, and the balances add up.
+      const spends = done.filter((d) => d.op === 'spend').map((d) => `spend:${racer.id}:${d.key}`);
+      const buys = done.filter((d) => d.op === 'buy');
+      const ledger = await pool.query<{ reference: string }>(
+        `select reference from credit_ledger where user_id = $1 and reason = 'spend_mastering'`,
+        [racer.id],
+      );
+      expect(ledger.rows.map((r) => r.reference).sort()).toEqual([...spends].sort());
+      const paid = await pool.query<{ n: number; crowns: number }>(
+        `select count(*)::int as n, coalesce(sum(crowns), 0)::int as crowns from local_payments where user_id = $1 and kind = 'crowns'`,
+        [racer.id],
+      );
+      expect(paid.rows[0]).toEqual({ n: buys.length, crowns: buys.length });
+      await expectLedgerMatchesBalances(database.db, racer.id);
+      const me = await c.api('GET', '/api/auth/user', undefined, {}, racer.token);
+      // Pro's 10 mastering credits were spent first, then one crown per further download.
+      expect(me.body).toMatchObject({
+        masteringCredits: Math.max(0, 10 - spends.length),
+        crowns: buys.length - Math.max(0, spends.length - 10),
+      });
+      const survivorServed = (await servedBy(survivor, '/api/spend-credit')) - spendsBefore;
+      expect(survivorServed).toBeGreaterThan(0);
+      const lastFailure = failures.length ? Math.max(...failures.map((f) => f.at)) - killedAt : 0;
+      const retried = done.filter((d) => d.tries > 1).length;
+      report(
+        'failover',
+        `${done.length} operations succeeded (${doneAtKill} before the kill; ${buys.length} crown purchases, ${spends.length} spends), ` +
+          `all in the database exactly once; ${failures.length} retryable failures (${tallyOf(failures)}), ` +
+          `${retried} operations retried with their key, ` +
+          `the last failure ${lastFailure} ms after the kill; HAProxy marked app1 DOWN after ${downAfter} ms; ` +
+          `app2 served ${survivorServed} spends`,
+      );
+
+      // The killed instance comes back on its port and the proxy takes it in again.
+      const logBeforeRestart = proxy.mark();
+      await startInstance('app1', ports[1]!);
+      await proxy.waitForLog('app/app1 is UP', logBeforeRestart);
+      report('rejoin', 'app1 restarted; HAProxy marked it UP');
+    }, 180_000);
+
+    it('backup and restore: pg_dump → a new database → the built app on it, every user logs in with the same balance', async () => {
+      // A user without a subscription too, so the restore covers every kind of account here.
+      const trial = await clientFrom(6).api('POST', '/api/auth/register', {
+        email: 'listener@example.test',
+        password: PASSWORD,
+      });
+      expect(trial.status).toBe(201);
+      const source = databases[0]!;
+      const usersQuery =
+        'select id, email, crowns, mastering_credits, mix_credits, subscription_type from users order by id';
+      const before = (await pool.query(usersQuery)).rows;
+      const tracksBefore = (
+        await pool.query('select id, user_id, name, size_bytes, storage_key from tracks order by id')
+      ).rows;
+      expect(before.length).toBeGreaterThanOrEqual(3);
+      expect(tracksBefore.length).toBe(2);
+      const countsOf = async (url: string) => {
+        const c = new pg.Client({ connectionString: url });
+        await c.connect();
+        try {
+          const tables = await c.query<{ name: string }>(
+            `select schemaname || '.' || tablename as name from pg_tables where schemaname not in ('pg_catalog', 'information_schema') order by 1`,
+          );
+          const counts: Record<string, number> = {};
+          for (const { name } of tables.rows)
+            counts[name] = Number((await c.query(`select count(*) from ${name}`)).rows[0].count);
+          return counts;
+        } finally {
+          await c.end();
+        }
+      };
+      const countsBefore = await countsOf(source.url);
+
+      const file = path.join(work, 'mix.dump');
+      const backup = spawnSync('sh', [path.join(ROOT, 'docs/deploy/db-backup.sh'), source.url, file], {
+        encoding: 'utf8',
+      });
+      expect(backup.status, backup.stderr).toBe(0);
+      const restored = await scratchPostgres('topology_restored');
+      databases.push(restored);
+      const restore = () =>
+        spawnSync('sh', [path.join(ROOT, 'docs/deploy/db-restore.sh'), file, restored.url], {
+          encoding: 'utf8',
+        });
+      const first = restore();
+      expect(first.status, first.stderr).toBe(0);
+      // A second restore into the now full database is refused: a restore never overwrites data.
+      const second = restore();
+      expect(second.status).toBe(1);
+      expect(second.stderr).toContain('refusing to restore');
+      expect(await countsOf(restored.url)).toEqual(countsBefore);
+
+      const migrate = spawnSync(process.execPath, [path.join(work, 'server', 'migrate.js')], {
+        env: {
+          PATH: process.env.PATH,
+          ...appEnv,
+          DATABASE_URL: restored.url,
+          DATA_DIR: path.join(work, 'data-restore'),
+        },
+        encoding: 'utf8',
+      });
+      expect(migrate.stdout + migrate.stderr).toContain('Migrations applied');
+      const app = await startServerProcess(
+        'restored',
+        {
+          ...appEnv,
+          DATABASE_URL: restored.url,
+          DATA_DIR: path.join(work, 'data-restored'),
+          REDIS_KEY_PREFIX: `${redisRun.prefix}restored:`,
+          AUTH_RATE_LIMIT: '1000',
+          TRUST_PROXY: '',
+        },
+        { port: ports[3], built, timeoutMs: 90_000 },
+      );
+      for (const u of before) {
+        const login = await api(app.origin, 'POST', '/api/auth/login', {
+          email: u.email,
+          password: PASSWORD,
+        });
+        expect(login.status, `${u.email}: ${JSON.stringify(login.body)}`).toBe(200);
+        expect(login.body).toMatchObject({
+          id: u.id,
+          email: u.email,
+          crowns: u.crowns,
+          masteringCredits: u.mastering_credits,
+          mixCredits: u.mix_credits,
+          subscriptionType: u.subscription_type,
+        });
+      }
+      // The track rows point at the same objects in the bucket: the audio streams from the restored app.
+      const login = await api(app.origin, 'POST', '/api/auth/login', {
+        email: 'singer@example.test',
+        password: PASSWORD,
+      });
+      const list = await api(app.origin, 'GET', '/api/tracks', undefined, {
+        'x-auth-token': login.body.authToken,
+      });
+      expect(list.body.tracks.map((t: { id: number }) => t.id).sort()).toEqual(
+        tracksBefore.map((t) => t.id).sort(),
+      );
+      const small = list.body.tracks.find((t: { name: string }) => t.name === 'verse take');
+      const audio = await fetch(`${app.origin}${small.audioUrl}`, {
+        headers: { 'x-auth-token': login.body.authToken },
+      });
+      expect(audio.status).toBe(200);
+      expect((await audio.arrayBuffer()).byteLength).toBe(small.size);
+      report(
+        'backup and restore',
+        `db-backup.sh wrote ${fs.statSync(file).size} B; db-restore.sh into ${new URL(restored.url).pathname.slice(1)}: ` +
+          `${Object.keys(countsBefore).length} tables with the same row counts (a second restore refused); migrate; ` +
+          `the built app on it: ${before.length} users logged in with the same balances, ${tracksBefore.length} tracks listed, audio streamed`,
+      );
+    }, 180_000);
+
+    it('with no instance left the proxy answers 503 in the app’s error format, which clients retry', async () => {
+      const from = proxy.mark();
+      await Promise.all([instances.app1!.crash(), instances.app2!.crash()]);
+      await proxy.waitForLog('app/app1 is DOWN', from);
+      await proxy.waitForLog('app/app2 is DOWN', from);
+      const res = await clientFrom(7).api('GET', '/api/auth/user');
+      expect(res.status).toBe(503);
+      expect(res.body).toEqual(UNAVAILABLE);
+      report('all instances down', `503 ${JSON.stringify(res.body)}`);
+    });
+
+    /** Pro or Unlimited through the local provider's hosted checkout, all through the proxy. */
+    async function subscribe(c: HttpsClient, token: string, plan: 'pro' | 'unlimited') {
+      const checkout = await c.api(
+        'POST',
+        '/api/create-checkout-session',
+        { lookup_key: `${plan}_plan` },
+        {},
+        token,
+      );
+      expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
+      const url = new URL(checkout.body.url as string);
+      expect(url.origin).toBe(origin);
+      const form = Buffer.from(successfulCardForm());
+      const paid = await c.send(
+        'POST',
+        url.pathname + url.search,
+        { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(form.length) },
+        form,
+      );
+      expect(paid.status).toBe(303);
+    }
+  },
+);
