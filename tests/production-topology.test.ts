@@ -168,6 +168,16 @@ describe.skipIf(Boolean(skip))(
     }, 240_000);
 
     afterAll(async () => {
+      // What the proxy saw: server state changes and its request log (the tail), for a failed run.
+      if (proxy)
+        console.log(
+          `[topology] HAProxy log (tail):\n${proxy
+            .output()
+            .split('\n')
+            .filter((l) => /is (UP|DOWN)|Health check|50[234]/.test(l))
+            .slice(-30)
+            .join('\n')}`,
+        );
       for (const c of clients) c.close();
       await proxy?.stop();
       await killAllServers();
@@ -335,111 +345,38 @@ describe.skipIf(Boolean(skip))(
 
     it('kill -9 of one instance mid-traffic: the proxy fails over, nothing the client was told succeeded is lost', async () => {
       const c = clientFrom(5);
-      const reg = await c.api('POST', '/api/auth/register', {
-        email: 'racer@example.test',
-        password: PASSWORD,
-      });
-      expect(reg.status).toBe(201);
-      const racer = { token: reg.body.authToken as string, id: reg.body.id as number };
-      await subscribe(c, racer.token, 'pro');
-
-      // Four workers; each buys a crown, then spends a master download, with a key per operation as the web
-      // app sends. A 502/503/504 in the app's "unavailable" format is retried with the same key.
-      const WORKERS = 4;
-      const done: Array<{ key: string; op: 'buy' | 'spend'; at: number; tries: number }> = [];
-      const failures: Array<{ status: number; body: unknown; at: number }> = [];
-      const unexpected: string[] = [];
-      let running = true;
-      const call = (op: 'buy' | 'spend', key: string) =>
-        op === 'buy'
-          ? c.api('POST', '/api/purchase-crowns', { amount: 1, idempotencyKey: key }, {}, racer.token)
-          : c.api('POST', '/api/spend-credit', { type: 'mastering', idempotencyKey: key }, {}, racer.token);
-      const worker = async (w: number) => {
-        for (let i = 0; running; i++) {
-          for (const op of ['buy', 'spend'] as const) {
-            const key = `racer-${op}-${w}-${i}`;
-            for (let tries = 1; ; tries++) {
-              const res = await call(op, key).catch((err: Error & { reusedSocket?: boolean }) => ({
-                status: 0,
-                body: `${err.message}${err.reusedSocket ? ' (kept-alive connection)' : ''}`,
-                reused: err.reusedSocket === true,
-              }));
-              if (res.status === 200) {
-                done.push({ key, op, at: Date.now(), tries });
-                break;
-              }
-              // The two ways the proxy says "retry": its 502/503/504 in the app's format (a fresh
-              // connection), or closing a kept-alive connection without an answer (HAProxy's documented
-              // behaviour when the instance behind died: browsers and curl retry those by themselves).
-              const retryable =
-                ([502, 503, 504].includes(res.status) &&
-                  JSON.stringify(res.body) === JSON.stringify(UNAVAILABLE)) ||
-                (res.status === 0 && 'reused' in res && res.reused);
-              if (retryable) {
-                failures.push({ status: res.status, body: res.body, at: Date.now() });
-                if (tries > 50) {
-                  unexpected.push(`${key}: still unavailable after 50 tries`);
-                  return;
-                }
-                await new Promise((r) => setTimeout(r, 50));
-                continue;
-              }
-              unexpected.push(`${key}: ${res.status} ${JSON.stringify(res.body)}`);
-              return;
-            }
-          }
-        }
-      };
+      const racer = await proUser(c, 'racer@example.test');
       const victim = instances.app1!;
       const survivor = instances.app2!;
       const spendsBefore = await servedBy(survivor, '/api/spend-credit');
-      const loops = Array.from({ length: WORKERS }, (_, w) => worker(w));
+      const traffic = moneyTraffic(c, racer);
       // Traffic on both instances first.
-      while (done.length < 40 && unexpected.length === 0) await new Promise((r) => setTimeout(r, 20));
-      const victimServed = await servedBy(victim, '/api/spend-credit');
-      expect(victimServed, 'the victim took part of the traffic before the kill').toBeGreaterThan(0);
+      await traffic.until(40);
+      while ((await servedBy(victim, '/api/spend-credit')) === 0 && traffic.done.length < 400)
+        await traffic.until(traffic.done.length + 10);
+      expect(await servedBy(victim, '/api/spend-credit'), 'app1 served before the kill').toBeGreaterThan(0);
+      // Nothing fails while nothing is broken.
+      expect(traffic.failures).toEqual([]);
       const logBeforeKill = proxy.mark();
       const killedAt = Date.now();
-      const doneAtKill = done.length;
+      const doneAtKill = traffic.done.length;
       await victim.crash();
       await proxy.waitForLog('app/app1 is DOWN', logBeforeKill);
       const downAfter = Date.now() - killedAt;
       // Traffic goes on on the survivor alone for a while.
-      const target = done.length + 40;
-      while (done.length < target && unexpected.length === 0) await new Promise((r) => setTimeout(r, 20));
-      running = false;
-      await Promise.all(loops);
-      expect(unexpected).toEqual([]);
-
-      // Every success the client saw is in the database, exactly once, and the balances add up.
-      const spends = done.filter((d) => d.op === 'spend').map((d) => `spend:${racer.id}:${d.key}`);
-      const buys = done.filter((d) => d.op === 'buy');
-      const ledger = await pool.query<{ reference: string }>(
-        `select reference from credit_ledger where user_id = $1 and reason = 'spend_mastering'`,
-        [racer.id],
-      );
-      expect(ledger.rows.map((r) => r.reference).sort()).toEqual([...spends].sort());
-      const paid = await pool.query<{ n: number; crowns: number }>(
-        `select count(*)::int as n, coalesce(sum(crowns), 0)::int as crowns from local_payments where user_id = $1 and kind = 'crowns'`,
-        [racer.id],
-      );
-      expect(paid.rows[0]).toEqual({ n: buys.length, crowns: buys.length });
-      await expectLedgerMatchesBalances(database.db, racer.id);
-      const me = await c.api('GET', '/api/auth/user', undefined, {}, racer.token);
-      // Pro's 10 mastering credits were spent first, then one crown per further download.
-      expect(me.body).toMatchObject({
-        masteringCredits: Math.max(0, 10 - spends.length),
-        crowns: buys.length - Math.max(0, spends.length - 10),
-      });
+      await traffic.until(traffic.done.length + 40);
+      await traffic.stop();
+      expect(traffic.unexpected).toEqual([]);
+      const { buys, spends } = await expectEachOperationOnce(c, racer, traffic.done);
       const survivorServed = (await servedBy(survivor, '/api/spend-credit')) - spendsBefore;
       expect(survivorServed).toBeGreaterThan(0);
+      const { failures } = traffic;
       const lastFailure = failures.length ? Math.max(...failures.map((f) => f.at)) - killedAt : 0;
-      const retried = done.filter((d) => d.tries > 1).length;
       report(
         'failover',
-        `${done.length} operations succeeded (${doneAtKill} before the kill; ${buys.length} crown purchases, ${spends.length} spends), ` +
+        `${traffic.done.length} operations succeeded (${doneAtKill} before the kill; ${buys} crown purchases, ${spends} spends), ` +
           `all in the database exactly once; ${failures.length} retryable failures (${tallyOf(failures)}), ` +
-          `${retried} operations retried with their key, ` +
+          `${traffic.done.filter((d) => d.tries > 1).length} operations retried with their key, ` +
           `the last failure ${lastFailure} ms after the kill; HAProxy marked app1 DOWN after ${downAfter} ms; ` +
           `app2 served ${survivorServed} spends`,
       );
@@ -449,6 +386,34 @@ describe.skipIf(Boolean(skip))(
       await startInstance('app1', ports[1]!);
       await proxy.waitForLog('app/app1 is UP', logBeforeRestart);
       report('rejoin', 'app1 restarted; HAProxy marked it UP');
+    }, 180_000);
+
+    it('SIGTERM of one instance under traffic (a rolling restart): it drains, the proxy moves away, no request fails', async () => {
+      const c = clientFrom(8);
+      const roller = await proUser(c, 'roller@example.test');
+      const traffic = moneyTraffic(c, roller);
+      await traffic.until(40);
+      const from = proxy.mark();
+      const signalledAt = Date.now();
+      const exitCode = instances.app2!.stop();
+      await proxy.waitForLog('app/app2 is DOWN', from);
+      const downAfter = Date.now() - signalledAt;
+      expect(await exitCode).toBe(0);
+      const exitedAfter = Date.now() - signalledAt;
+      await traffic.until(traffic.done.length + 40);
+      await traffic.stop();
+      expect(traffic.unexpected).toEqual([]);
+      expect(traffic.failures).toEqual([]);
+      const { buys, spends } = await expectEachOperationOnce(c, roller, traffic.done);
+      const restartFrom = proxy.mark();
+      await startInstance('app2', ports[2]!);
+      await proxy.waitForLog('app/app2 is UP', restartFrom);
+      report(
+        'rolling restart',
+        `SIGTERM to app2 under traffic: its probes answered 503 while it served on, HAProxy marked it DOWN after ` +
+          `${downAfter} ms, it exited 0 after ${exitedAfter} ms; ${traffic.done.length} operations (${buys} purchases, ` +
+          `${spends} spends), 0 failed; app2 restarted and marked UP`,
+      );
     }, 180_000);
 
     it('backup and restore: pg_dump → a new database → the built app on it, every user logs in with the same balance', async () => {
@@ -575,6 +540,106 @@ describe.skipIf(Boolean(skip))(
       expect(res.body).toEqual(UNAVAILABLE);
       report('all instances down', `503 ${JSON.stringify(res.body)}`);
     });
+
+    /** A Pro user registered and subscribed through the proxy. */
+    async function proUser(c: HttpsClient, email: string) {
+      const reg = await c.api('POST', '/api/auth/register', { email, password: PASSWORD });
+      expect(reg.status, JSON.stringify(reg.body)).toBe(201);
+      const user = { token: reg.body.authToken as string, id: reg.body.id as number };
+      await subscribe(c, user.token, 'pro');
+      return user;
+    }
+
+    type Operation = { key: string; op: 'buy' | 'spend'; at: number; tries: number };
+
+    /**
+     * Four workers of one user; each buys a crown, then spends a master download, with a key per operation as
+     * the web app sends them, and retries a retryable failure with the same key (as the web app may).
+     * Retryable: the proxy's 502/503/504 in the app's "unavailable" format (on a fresh connection), or a
+     * kept-alive connection closed without an answer (HAProxy's documented way of saying "not processed,
+     * retry" when the instance behind died; browsers and curl retry those by themselves). Anything else
+     * stops the worker and is listed in `unexpected`.
+     */
+    function moneyTraffic(c: HttpsClient, user: { token: string }) {
+      const done: Operation[] = [];
+      const failures: Array<{ status: number; body: unknown; at: number }> = [];
+      const unexpected: string[] = [];
+      let running = true;
+      const call = (op: 'buy' | 'spend', key: string) =>
+        op === 'buy'
+          ? c.api('POST', '/api/purchase-crowns', { amount: 1, idempotencyKey: key }, {}, user.token)
+          : c.api('POST', '/api/spend-credit', { type: 'mastering', idempotencyKey: key }, {}, user.token);
+      const worker = async (w: number) => {
+        for (let i = 0; running; i++) {
+          for (const op of ['buy', 'spend'] as const) {
+            const key = `topology-${op}-${w}-${i}`;
+            for (let tries = 1; ; tries++) {
+              const res = await call(op, key).catch((err: Error & { reusedSocket?: boolean }) => ({
+                status: 0,
+                body: `${err.message}${err.reusedSocket ? ' (kept-alive connection)' : ''}`,
+                reused: err.reusedSocket === true,
+              }));
+              if (res.status === 200) {
+                done.push({ key, op, at: Date.now(), tries });
+                break;
+              }
+              const retryable =
+                ([502, 503, 504].includes(res.status) &&
+                  JSON.stringify(res.body) === JSON.stringify(UNAVAILABLE)) ||
+                (res.status === 0 && 'reused' in res && res.reused);
+              if (!retryable || tries > 50) {
+                unexpected.push(`${key} (try ${tries}): ${res.status} ${JSON.stringify(res.body)}`);
+                return;
+              }
+              failures.push({ status: res.status, body: res.body, at: Date.now() });
+              await new Promise((r) => setTimeout(r, 50));
+            }
+          }
+        }
+      };
+      const loops = Array.from({ length: 4 }, (_, w) => worker(w));
+      return {
+        done,
+        failures,
+        unexpected,
+        /** Resolves once `n` operations succeeded (or a worker stopped on something unexpected). */
+        async until(n: number) {
+          while (done.length < n && unexpected.length === 0) await new Promise((r) => setTimeout(r, 20));
+        },
+        async stop() {
+          running = false;
+          await Promise.all(loops);
+        },
+      };
+    }
+
+    /** Every operation the client saw succeed is in the database exactly once, and the balances add up. */
+    async function expectEachOperationOnce(
+      c: HttpsClient,
+      user: { token: string; id: number },
+      done: Operation[],
+    ) {
+      const spends = done.filter((d) => d.op === 'spend').map((d) => `spend:${user.id}:${d.key}`);
+      const buys = done.filter((d) => d.op === 'buy').length;
+      const ledger = await pool.query<{ reference: string }>(
+        `select reference from credit_ledger where user_id = $1 and reason = 'spend_mastering'`,
+        [user.id],
+      );
+      expect(ledger.rows.map((r) => r.reference).sort()).toEqual([...spends].sort());
+      const paid = await pool.query<{ n: number; crowns: number }>(
+        `select count(*)::int as n, coalesce(sum(crowns), 0)::int as crowns from local_payments where user_id = $1 and kind = 'crowns'`,
+        [user.id],
+      );
+      expect(paid.rows[0]).toEqual({ n: buys, crowns: buys });
+      await expectLedgerMatchesBalances(database.db, user.id);
+      // Pro's 10 mastering credits were spent first, then one crown per further download.
+      const me = await c.api('GET', '/api/auth/user', undefined, {}, user.token);
+      expect(me.body).toMatchObject({
+        masteringCredits: Math.max(0, 10 - spends.length),
+        crowns: buys - Math.max(0, spends.length - 10),
+      });
+      return { buys, spends: spends.length };
+    }
 
     /** Pro or Unlimited through the local provider's hosted checkout, all through the proxy. */
     async function subscribe(c: HttpsClient, token: string, plan: 'pro' | 'unlimited') {

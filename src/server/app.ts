@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { devBypassBody, type PublicConfig } from '../shared/api/config';
+import { MESSAGES } from '../shared/messages';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { notFound } from './errors';
@@ -91,6 +92,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     ...SERVER_TIMEOUTS,
+    // Our own 503 below, in the API's error format (Fastify's has another shape).
+    return503OnClosing: false,
+  });
+
+  // --- graceful stop (main.ts): drain, then close -----------------------------------------------------
+  // Draining: everything is served as usual but the health probes answer 503, so the load balancer takes
+  // this instance out while no request is refused. Closing: a request still arriving on a kept-alive
+  // connection gets a 503 the client may retry, and the connection is closed.
+  let draining = false;
+  let closing = false;
+  app.decorate('drain', () => {
+    draining = true;
+  });
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onRequest', (_req, reply, done) => {
+    if (!closing) return done();
+    reply
+      .code(503)
+      .header('connection', 'close')
+      .send({ message: MESSAGES.serviceUnavailable, code: 'unavailable' });
   });
 
   // --- observability: first, so their onRoute hooks see every route ---------------------------------
@@ -188,6 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     database: { kind: database.kind, check: () => database.ping() },
     storage: { kind: tracksModule.storage.kind, check: () => tracksModule.storage.check() },
     redis: redis ? { check: () => redis.ping() } : undefined,
+    draining: () => draining,
     log: (what, err) => app.log.error({ err }, what),
   });
 
@@ -214,5 +239,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** In-flight upload bodies, for graceful shutdown (main.ts). */
     uploadGuards: UploadGuards;
+    /** First step of a graceful stop: the health probes answer 503 from now on; requests are still served. */
+    drain(): void;
   }
 }

@@ -81,6 +81,11 @@ const envSchema = z.object({
   /** Bearer token of GET /metrics; unset: no metrics are kept and /metrics answers 404. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * On SIGTERM, seconds of serving on while liveness answers 503, so a load balancer takes the instance out
+   * before it closes (default 5 in production, else 0).
+   */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(120).optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -129,6 +134,7 @@ export interface Config {
   logLevel: string;
   metricsToken: string | undefined;
   clientErrorRateLimit: number;
+  shutdownDrainSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -264,5 +270,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,
     clientErrorRateLimit: e.CLIENT_ERROR_RATE_LIMIT,
+    shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS ?? (e.NODE_ENV === 'production' ? 5 : 0),
   };
 }

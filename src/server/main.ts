@@ -53,8 +53,15 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal} received: finishing in-flight requests`);
     maintenance?.stop();
+    // Behind a load balancer: keep serving while the health probes answer 503, until it has noticed and
+    // sends no more (SHUTDOWN_DRAIN_SECONDS); closing at once would refuse what it still sends here.
+    app.drain();
+    if (config.shutdownDrainSeconds > 0) {
+      app.log.info(`${signal} received: draining for ${config.shutdownDrainSeconds} s`);
+      await new Promise((r) => setTimeout(r, config.shutdownDrainSeconds * 1000));
+    }
+    app.log.info(`${signal} received: finishing in-flight requests`);
     // Uploads get 20 s to finish; past that their bodies are stopped so their partial files are removed
     // now (storage puts are all-or-nothing) rather than left to the next sweep.
     const abortUploads = setTimeout(() => {

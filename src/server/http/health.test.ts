@@ -112,4 +112,20 @@ describe('health', () => {
       message: 'Unavailable: redis',
     });
   });
+  it('answers 503 on both probes once draining, while requests are still served', async () => {
+    const { app: a } = await app();
+    expect((await a.inject({ url: '/api/health/live' })).statusCode).toBe(200);
+    a.drain();
+    for (const url of ['/api/health/live', '/api/health']) {
+      const res = await a.inject({ url });
+      expect(res.statusCode, url).toBe(503);
+      expect(res.json()).toEqual({
+        ok: false,
+        message: 'The service is temporarily unavailable. Please try again in a moment.',
+        code: 'shutting_down',
+      });
+    }
+    // Only the load balancer's signal changes: the API itself still answers.
+    expect((await a.inject({ url: '/api/config' })).statusCode).toBe(200);
+  });
 });
