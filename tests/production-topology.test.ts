@@ -63,6 +63,10 @@ const tallyOf = (failures: Array<{ status: number }>) => {
   );
 };
 
+// A skipped file shows only its counts in Vitest's summary: say why, where the CI step's output shows it.
+if (skip && process.env.TOPOLOGY === '1')
+  console.warn(`\n*** SKIPPED the production topology: ${skip} ***\n`);
+
 const report = (step: string, result: string) => console.log(`[topology] ${step}: ${result}`);
 
 describe.skipIf(Boolean(skip))(
