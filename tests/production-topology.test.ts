@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import http2 from 'node:http2';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -220,9 +221,22 @@ describe.skipIf(Boolean(skip))(
       expect(split[0] + split[1]).toBe(10);
       expect(split[0]).toBeGreaterThan(0);
       expect(split[1]).toBeGreaterThan(0);
+      // Browsers speak HTTP/2 to the proxy (ALPN); the instances behind still get HTTP/1.1.
+      const h2 = http2.connect(origin, { ca: cert });
+      const h2Status = await new Promise<{ status: number; alpn: string | false | undefined }>(
+        (resolve, reject) => {
+          const req = h2.request({ ':path': '/api/config' });
+          req.on('response', (headers) => {
+            req.resume();
+            req.on('end', () => resolve({ status: Number(headers[':status']), alpn: h2.alpnProtocol }));
+          });
+          req.on('error', reject);
+        },
+      ).finally(() => h2.close());
+      expect(h2Status).toEqual({ status: 200, alpn: 'h2' });
       report(
         'TLS + health',
-        `200, postgres/s3/redis ok, HSTS set; /metrics via proxy 404; 10 requests split ${split.join(' / ')}`,
+        `200, postgres/s3/redis ok, HSTS set, HTTP/2 offered; /metrics via proxy 404; 10 requests split ${split.join(' / ')}`,
       );
     });
 
