@@ -34,6 +34,8 @@ describe('config', () => {
     [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '10.0.0.0/40' }, 'TRUST_PROXY'],
     [{ DEVICE_COOKIE_SECRET: 'short' }, 'DEVICE_COOKIE_SECRET'],
+    [{ SHUTDOWN_DRAIN_SECONDS: '-1' }, 'SHUTDOWN_DRAIN_SECONDS'],
+    [{ SHUTDOWN_DRAIN_SECONDS: 'soon' }, 'SHUTDOWN_DRAIN_SECONDS'],
   ])('refuses %j naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`\\b${variable}\\b`));
@@ -130,5 +132,18 @@ describe('config', () => {
     const c = loadConfig({ NODE_ENV: 'test', TOTP_ENCRYPTION_KEYS: `new:${key(2)},old:${key(1)}` });
     expect(c.totpKeys?.map((k) => k.id)).toEqual(['new', 'old']);
     expect(loadConfig({}).totpKeys).toBeUndefined();
+  });
+
+  it('drains 5 s before stopping in production, not at all elsewhere, unless told', () => {
+    const production = {
+      NODE_ENV: 'production',
+      PAYMENTS: 'local',
+      MAIL: 'outbox',
+      TOTP_ENCRYPTION_KEYS: Buffer.alloc(32, 1).toString('base64'),
+    };
+    expect(loadConfig(production).shutdownDrainSeconds).toBe(5);
+    expect(loadConfig({ ...production, SHUTDOWN_DRAIN_SECONDS: '0' }).shutdownDrainSeconds).toBe(0);
+    expect(loadConfig({}).shutdownDrainSeconds).toBe(0);
+    expect(loadConfig({ SHUTDOWN_DRAIN_SECONDS: '12' }).shutdownDrainSeconds).toBe(12);
   });
 });
