@@ -142,7 +142,7 @@ export const OPERATIONS: Operation[] = [
     path: '/api/health',
     tag: 'service',
     summary:
-      'Readiness: database, storage and Redis (when configured) each reported (503 naming what is down)',
+      'Readiness: database, storage and Redis (when configured) each reported (503 naming what is down, or code shutting_down while draining before a stop)',
     access: 'public',
     status: 200,
     response: health,
@@ -160,11 +160,13 @@ export const OPERATIONS: Operation[] = [
     method: 'get',
     path: '/api/health/live',
     tag: 'service',
-    summary: 'Liveness: the process answers; checks nothing else',
+    summary:
+      'Liveness: the process answers; checks nothing else (503 with code shutting_down while draining before a stop)',
     access: 'public',
     status: 200,
     response: z.object({ ok: z.literal(true) }),
     example: { response: { ok: true } },
+    errors: [503],
   },
   {
     method: 'get',
