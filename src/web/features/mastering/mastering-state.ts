@@ -1,5 +1,5 @@
 /** The mastering screen's state: one immutable snapshot, replaced on every change. */
-import type { BandLevel, LoudnessReport, MasteringReport, TrackAnalysis } from './engine-api';
+import type { BandLevel, FoldDown, LoudnessReport, MasteringReport, TrackAnalysis } from './engine-api';
 import {
   DEFAULT_CUSTOM_SETTINGS,
   type MasteringMode,
@@ -14,6 +14,8 @@ import type { Overview } from './overview';
 export interface Analysis {
   loudness: LoudnessReport;
   bands: BandLevel[];
+  /** Stereo correlation and mono fold-down loss (null when not measured). */
+  foldDown: FoldDown | null;
 }
 
 export interface SourceState {
