@@ -8,6 +8,12 @@ export {
   biquadResponseDb,
   designBiquad,
 } from './biquad';
+export {
+  CODEC_LABELS,
+  type CodecPreviewReport,
+  codecPreviewReport,
+  type PreviewCodec,
+} from './codec-preview';
 export { Compressor, type CompressorParams, compressorParamsFor } from './compressor';
 export { floatToInt16, TpdfDither, tpdfDither } from './dither';
 export {
