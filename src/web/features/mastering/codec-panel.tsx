@@ -61,12 +61,14 @@ function CodecRow({
   const ready = v?.status === 'ready';
   return (
     <li
-      className="grid gap-2 border-t border-zinc-800 py-2 text-sm tabular-nums sm:grid-cols-[8rem_minmax(0,1fr)_auto] sm:items-center"
+      className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-3 border-t border-zinc-800 py-2 text-sm tabular-nums"
       data-testid={`codec-${codec}`}
       data-state={missing ? 'unavailable' : (v?.status ?? 'idle')}
     >
-      <span className="font-medium text-zinc-100">{label}</span>
-      {body}
+      <div className="grid gap-1 sm:grid-cols-[8rem_minmax(0,1fr)] sm:gap-3">
+        <span className="font-medium text-zinc-100">{label}</span>
+        {body}
+      </div>
       {missing || v?.status === 'unavailable' ? null : ready ? (
         <Button
           variant={active ? 'primary' : 'outline'}

@@ -12,12 +12,11 @@ const RULE_TEXT: Record<PlatformPlayback['platform']['rule'], string> = {
   limiter: 'up and down, limiter catches peaks',
 };
 
+/** Up, down or as is; and how far short of its level a rule (headroom, down-only) left it. */
 const verdict = (row: PlatformPlayback): string => {
-  if (row.direction === 'none') return 'plays as is';
-  const by = `${row.direction === 'up' ? 'turned up' : 'turned down'} ${db(Math.abs(row.gainDb))} dB`;
-  return row.heldBackDb > 0.05 && row.direction !== 'down'
-    ? `${by} (${db(row.heldBackDb)} dB held back)`
-    : by;
+  const held = row.heldBackDb > 0.05 ? ` (${db(row.heldBackDb)} dB short of its level)` : '';
+  if (row.direction === 'none') return `plays as is${held}`;
+  return `${row.direction === 'up' ? 'turned up' : 'turned down'}${held}`;
 };
 
 /** Spotify Loud's row, once its version was rendered: what the limiter left, measured. */
@@ -47,42 +46,44 @@ function PlatformRow({
   const choice: PlayAs = { kind: 'platform', id: platform.id };
   return (
     <li
-      className="grid gap-1 border-t border-zinc-800 py-2 sm:grid-cols-[minmax(0,10rem)_minmax(0,1fr)_auto] sm:items-center sm:gap-3"
+      className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-3 border-t border-zinc-800 py-2"
       data-testid={`platform-${platform.id}`}
       data-gain={row.gainDb.toFixed(2)}
       data-warning={row.headroomWarning ? 'true' : 'false'}
     >
-      <div>
-        <div className="font-medium text-zinc-100" title={platform.source}>
-          {platform.name}
+      <div className="grid gap-1 sm:grid-cols-[minmax(0,10rem)_minmax(0,1fr)] sm:gap-3">
+        <div>
+          <div className="font-medium text-zinc-100" title={platform.source}>
+            {platform.name}
+          </div>
+          <div className="text-xs text-zinc-400">
+            {db(platform.targetLufs, 0)} LUFS · {RULE_TEXT[platform.rule]}
+          </div>
         </div>
-        <div className="text-xs text-zinc-400">
-          {db(platform.targetLufs, 0)} LUFS · {RULE_TEXT[platform.rule]}
+        <div className="grid gap-0.5 text-sm tabular-nums">
+          <span className="text-zinc-200">
+            <span data-testid={`platform-${platform.id}-gain`}>{signedDb(row.gainDb)} dB</span> ·{' '}
+            {verdict(row)} · plays at {db(row.playedLufs)} LUFS
+          </span>
+          {row.limiterOverDb > 0 ? (
+            <span className="text-xs text-zinc-400">
+              its limiter ({db(SPOTIFY_LOUD_LIMITER.ceilingDb, 0)} dB, {SPOTIFY_LOUD_LIMITER.attackMs} ms
+              attack, {SPOTIFY_LOUD_LIMITER.releaseMs} ms decay) takes up to {db(row.limiterOverDb)} dB off
+              the peaks
+            </span>
+          ) : null}
+          {platform.id === 'spotify-loud' ? (
+            <span className="text-xs">
+              <LoudResult result={result} />
+            </span>
+          ) : null}
+          {row.headroomWarning ? (
+            <span className="text-xs text-amber-300" data-testid={`platform-${platform.id}-warning`}>
+              True peak {db(row.playedTruePeakDbtp - row.gainDb)} dBTP leaves less headroom than the{' '}
+              {db(platform.ceilingDbtp, 0)} dBTP it asks for: its lossy encode may clip
+            </span>
+          ) : null}
         </div>
-      </div>
-      <div className="grid gap-0.5 text-sm tabular-nums">
-        <span className="text-zinc-200">
-          <span data-testid={`platform-${platform.id}-gain`}>{signedDb(row.gainDb)} dB</span> · {verdict(row)}{' '}
-          · plays at {db(row.playedLufs)} LUFS
-        </span>
-        {row.limiterOverDb > 0 ? (
-          <span className="text-xs text-zinc-400">
-            its limiter ({db(SPOTIFY_LOUD_LIMITER.ceilingDb, 0)} dB, {SPOTIFY_LOUD_LIMITER.attackMs} ms
-            attack, {SPOTIFY_LOUD_LIMITER.releaseMs} ms decay) takes up to {db(row.limiterOverDb)} dB off the
-            peaks
-          </span>
-        ) : null}
-        {platform.id === 'spotify-loud' ? (
-          <span className="text-xs">
-            <LoudResult result={result} />
-          </span>
-        ) : null}
-        {row.headroomWarning ? (
-          <span className="text-xs text-amber-300" data-testid={`platform-${platform.id}-warning`}>
-            True peak {db(row.playedTruePeakDbtp - row.gainDb)} dBTP leaves less headroom than the{' '}
-            {db(platform.ceilingDbtp, 0)} dBTP it asks for: its lossy encode may clip
-          </span>
-        ) : null}
       </div>
       <Button
         variant={active ? 'primary' : 'outline'}

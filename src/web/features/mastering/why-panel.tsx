@@ -34,16 +34,14 @@ const reduction = (name: string, s: DynamicsSummary): string =>
     : `${name} reduced by up to ${db(s.maxDb)} dB, ${db(s.averageDb)} dB on average over the track ` +
       `(${db(s.averageActiveDb)} dB while working), and worked ${percent(s.activeShare)} of the time.`;
 
-const BAND_NAMES = ['Low band (< 150 Hz)', 'Mid band (150 Hz – 2.5 kHz)', 'High band (> 2.5 kHz)'];
+const BAND_NAMES = ['low band (< 150 Hz)', 'mid band (150 Hz – 2.5 kHz)', 'high band (> 2.5 kHz)'];
 
 function Dynamics({ result }: { result: MasterResult }) {
   const { compressor, bands, limiter } = result.report.dynamics;
   return (
     <Section title="Compression and limiting" testId="why-dynamics">
       {bands ? (
-        bands.map((b, i) => (
-          <p key={BAND_NAMES[i]}>{reduction(`The ${BAND_NAMES[i]!.toLowerCase()} compressor`, b)}</p>
-        ))
+        bands.map((b, i) => <p key={BAND_NAMES[i]}>{reduction(`The ${BAND_NAMES[i]} compressor`, b)}</p>)
       ) : compressor ? (
         <p data-testid="why-compressor">{reduction('The compressor', compressor)}</p>
       ) : (
