@@ -152,8 +152,10 @@ for (const [width, preset, target] of [
     const mp3 = page.getByTestId('codec-mp3-320');
     await mp3.getByRole('button', { name: 'Encode' }).click();
     await expect(mp3).toHaveAttribute('data-state', 'ready', { timeout: 90_000 });
-    // The sticky header would cover the top of each card in an element screenshot.
+    // The sticky header would cover the top of each card in an element screenshot; so would the toasts.
     await page.addStyleTag({ content: 'header { position: static !important; }' });
+    for (const close of await page.getByRole('button', { name: 'Close' }).all())
+      await close.click({ timeout: 2_000 }).catch(() => undefined); // cosmetic: a toast may close by itself
     await panel.screenshot({ path: `screenshots/platform-panel-${width}.png` });
     await page.getByTestId('codec-panel').screenshot({ path: `screenshots/codec-panel-${width}.png` });
     await why.screenshot({ path: `screenshots/why-panel-${width}.png` });

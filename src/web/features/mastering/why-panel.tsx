@@ -89,7 +89,7 @@ function Equalisation({
         . The EQ's response at each octave, in dB:
       </p>
       <div className="overflow-x-auto">
-        <table className="w-full min-w-[28rem] text-center text-xs tabular-nums">
+        <table className="w-full text-center text-[11px] tabular-nums sm:text-xs">
           <thead>
             <tr className="text-zinc-500">
               <th className="py-1 text-left font-normal">Hz</th>
