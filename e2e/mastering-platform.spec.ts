@@ -86,6 +86,11 @@ test('the platform table: gains by each rule, played live, Spotify Loud limited 
     .poll(async () => Number(await page.getByTestId('level-meter').getAttribute('data-level')))
     .toBeGreaterThan(5);
 
+  // Back to the master without stopping: the same buffer keeps playing, only the gains move.
+  await panel.getByRole('button', { name: /now playing as Spotify\)/ }).click();
+  await expect(ab).toContainText('B: Master');
+  await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
+
   await panel.getByRole('button', { name: 'Play as Spotify (Loud)' }).click();
   const measured = panel.getByTestId('spotify-loud-measured');
   await expect(measured).toBeVisible({ timeout: 60_000 });

@@ -361,10 +361,8 @@ export class MasteringStore {
     const name = setupName(this.#state);
     if (!result || !source) return this.#deps.notify(NOTICES.noMasteredAudio(name));
     this.#set({ playAs: choice });
-    if (choice.kind === 'master') {
-      if (this.#state.playing === 'mastered') return this.playMastered();
-      return;
-    }
+    // Back to the master while nothing plays: the next Play plays it.
+    if (choice.kind === 'master' && this.#state.playing !== 'mastered') return;
     const measured = result.analysis?.loudness;
     if (!measured) return this.#deps.notify(NOTICES.stillMeasuring);
     const originalLufs = source.analysis?.loudness.integratedLufs ?? Number.NaN;
@@ -372,7 +370,8 @@ export class MasteringStore {
     let gainDb = 0;
     let matched: { original: number; master: number };
     const key = variantKeyOf(choice);
-    if (key) {
+    if (choice.kind === 'master') matched = matchedGains(originalLufs, measured.integratedLufs);
+    else if (key) {
       const variant = await this.#variant(key, result, measured);
       if (!variant || !samePlayAs(this.#state.playAs, choice)) return;
       buffer = variant.buffer;
