@@ -13,3 +13,10 @@ export const signedDb = (v: number, digits = 1): string => {
 
 /** A share 0..1 as a whole percentage. */
 export const percent = (share: number): string => `${Math.round(share * 100)} %`;
+
+/** A frequency as the EQ tables label it: 63, 125 … 1k, 16k. */
+export const hz = (f: number): string => (f >= 1000 ? `${f / 1000}k` : `${f}`);
+
+/** Correlation 0.9 and above folds down to mono without losing bass (decision 110). */
+export const monoVerdict = (correlation: number): string =>
+  correlation >= 0.9 ? 'safe' : correlation >= 0 ? 'partly wide' : 'cancels';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
-import { db, percent, signedDb } from './audio-numbers';
+import { db, hz, monoVerdict, percent, signedDb } from './audio-numbers';
 import {
   ACTIVE_REDUCTION_DB,
   biquadResponseDb,
@@ -12,12 +12,6 @@ import {
 } from './engine-api';
 import type { Analysis, MasterResult } from './mastering-state';
 import { useMasteringState, useStore } from './use-mastering';
-
-const hz = (f: number): string => (f >= 1000 ? `${f / 1000}k` : `${f}`);
-
-/** Correlation 0.9 and above folds down to mono without losing bass (decision 110). */
-const monoVerdict = (f: FoldDown): string =>
-  f.correlation >= 0.9 ? 'mono-safe' : f.correlation >= 0 ? 'partly wide' : 'cancels in mono';
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
   return (
@@ -150,7 +144,7 @@ function Stereo({ original, master }: { original: FoldDown; master: FoldDown }) 
       </p>
       <p data-testid="why-mono">
         Folded down to mono, the original loses {db(original.monoLossDb)} dB and the master{' '}
-        {db(master.monoLossDb)} dB of loudness: {monoVerdict(master)}.
+        {db(master.monoLossDb)} dB of loudness: mono check {monoVerdict(master.correlation)}.
       </p>
     </Section>
   );
