@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { ebur128, testWav } from './helpers/mastering-audio';
 import { masterTrack, openMastering, upload, waitForSource } from './helpers/mastering-page';
@@ -168,6 +169,17 @@ for (const [width, preset, target] of [
     const mp3 = page.getByTestId('codec-mp3-320');
     await mp3.getByRole('button', { name: 'Encode' }).click();
     await expect(mp3).toHaveAttribute('data-state', 'ready', { timeout: 90_000 });
+    // No serious or critical accessibility problems in the three panels.
+    const axe = await new AxeBuilder({ page })
+      .include('[data-testid="platform-panel"]')
+      .include('[data-testid="codec-panel"]')
+      .include('[data-testid="why-panel"]')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    const bad = axe.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(bad).toEqual([]);
     // The sticky header would cover the top of each card in an element screenshot; so would the toasts.
     await page.addStyleTag({ content: 'header { position: static !important; }' });
     for (const close of await page.getByRole('button', { name: 'Close' }).all())

@@ -140,7 +140,7 @@ export function PlatformPanel() {
           <PlatformRow key={row.platform.id} row={row} result={result} active={active(row.platform.id)} />
         ))}
       </ul>
-      <p className="text-xs text-zinc-500">
+      <p className="text-xs text-zinc-400">
         Rules from each service's published loudness pages; where a service does not publish one (Apple's
         headroom, Amazon's and Deezer's turn-up) the table assumes the cautious case. Hover a name for its
         source.

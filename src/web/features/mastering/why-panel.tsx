@@ -42,7 +42,7 @@ function Dynamics({ result }: { result: MasterResult }) {
         <p data-testid="why-compressor">The compressor was off (Compression 0).</p>
       )}
       <p data-testid="why-limiter">{reduction('The true-peak limiter', limiter)}</p>
-      <p className="text-xs text-zinc-500">
+      <p className="text-xs text-zinc-400">
         Measured during the render: the compressor's gain every 16 samples, the limiter's gain as applied;
         "working" means more than {db(ACTIVE_REDUCTION_DB)} dB.
       </p>
@@ -85,7 +85,7 @@ function Equalisation({
       <div className="overflow-x-auto">
         <table className="w-full text-center text-[11px] tabular-nums sm:text-xs">
           <thead>
-            <tr className="text-zinc-500">
+            <tr className="text-zinc-400">
               <th className="py-1 text-left font-normal">Hz</th>
               {TONE_EQ_HZ.map((f) => (
                 <th key={f} className="py-1 font-normal">
