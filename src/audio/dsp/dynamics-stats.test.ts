@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { PRESETS } from '../../shared/mastering';
 import { Compressor, compressorParamsFor } from './compressor';
-import { DynamicsStats, summariseGains } from './dynamics-stats';
+import { ChainStats, DynamicsStats, summariseGains } from './dynamics-stats';
 import { renderMaster } from './mastering-chain';
+import { MasteringProcessor } from './mastering-processor';
 import { musicLike, sine } from './test-signals';
 
 const RATE = 44_100;
@@ -31,6 +32,24 @@ describe('dynamics statistics', () => {
     compressor.stats = stats;
     compressor.process(sine(RATE, 1, 1000, -20), 0, RATE);
     expect(stats.summary()).toEqual({ maxDb: 0, averageDb: 0, averageActiveDb: 0, activeShare: 0 });
+  });
+
+  it('changes nothing in the output: the chain with statistics gives the same samples as without', () => {
+    const source = musicLike({ seconds: 4, sampleRate: RATE, gainDb: 7 });
+    const run = (stats: ChainStats | null) => {
+      const channels = source.map((c) => c.slice());
+      const processor = new MasteringProcessor(RATE, 2, PRESETS.loud.settings);
+      processor.attachStats(stats);
+      for (let s = 0; s < channels[0]!.length; s += 4096)
+        processor.process(channels, s, Math.min(channels[0]!.length, s + 4096));
+      return channels;
+    };
+    const stats = new ChainStats();
+    const withStats = run(stats);
+    const without = run(null);
+    expect(stats.compressor.points).toBeGreaterThan(0);
+    expect(withStats[0]).toEqual(without[0]);
+    expect(withStats[1]).toEqual(without[1]);
   });
 
   it('summarises linear gains: 1, 0.5 (-6.02 dB), 1, 1', () => {
