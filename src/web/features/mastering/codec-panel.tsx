@@ -42,8 +42,8 @@ function CodecRow({
           <span data-testid={`codec-${codec}-true-peak`} className="font-medium">
             {db(r.truePeakDbtp, 2)} dBTP
           </span>{' '}
-          ({signedDb(r.truePeakRiseDb, 2)} dB) · {db(r.integratedLufs)} LUFS ({signedDb(r.loudnessChangeLu)}{' '}
-          LU)
+          ({signedDb(r.truePeakRiseDb, 2)} dB against the master) · {db(r.integratedLufs)} LUFS (
+          {signedDb(r.loudnessChangeLu)} LU)
           {v.bytes ? ` · ${(v.bytes / 1_048_576).toFixed(1)} MB` : ''}
         </span>
         {r.overCeiling ? (
