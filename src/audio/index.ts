@@ -21,3 +21,4 @@ export { MeterClient } from './workers/meter-client';
 export { MixClient } from './workers/mix-client';
 export type { MixTimeline, RenderedMix, RenderedPreview } from './workers/mix-protocol';
 export { PeaksClient } from './workers/peaks-client';
+export { PlatformClient } from './workers/platform-client';

@@ -1,3 +1,5 @@
+import type { DynamicsStats } from './dynamics-stats';
+
 /**
  * Feed-forward compressor with a stereo-linked peak detector and a soft knee.
  * The detector runs per frame; the gain is computed in dB every 16 frames (at absolute frame positions, so
@@ -51,6 +53,8 @@ export class Compressor {
   #msCoef = 0;
   #squares = 0;
   readonly sampleRate: number;
+  /** Receives the gain (dB) of every control point while set (the render's statistics, decision 126). */
+  stats: DynamicsStats | null = null;
 
   constructor(sampleRate: number, params: CompressorParams) {
     this.sampleRate = sampleRate;
@@ -120,7 +124,9 @@ export class Compressor {
           this.#squares = 0;
           shiftDb = 10 * Math.log10(this.#meanSquare);
         }
-        const target = env > 0 ? 10 ** (this.gainDbFor(20 * Math.log10(env) - shiftDb) / 20) : 1;
+        const gainDb = env > 0 ? this.gainDbFor(20 * Math.log10(env) - shiftDb) : 0;
+        this.stats?.record(gainDb);
+        const target = gainDb === 0 ? 1 : 10 ** (gainDb / 20);
         step = (target - gain) / CONTROL;
         untilControl = CONTROL;
       }

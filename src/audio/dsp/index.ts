@@ -8,8 +8,19 @@ export {
   biquadResponseDb,
   designBiquad,
 } from './biquad';
+export {
+  CODEC_LABELS,
+  type CodecPreviewReport,
+  codecPreviewReport,
+  type PreviewCodec,
+} from './codec-preview';
 export { Compressor, type CompressorParams, compressorParamsFor } from './compressor';
 export { floatToInt16, TpdfDither, tpdfDither } from './dither';
+export {
+  ACTIVE_REDUCTION_DB,
+  type ChainDynamics,
+  type DynamicsSummary,
+} from './dynamics-stats';
 export { LevelMeter, type LevelReading } from './level-meter';
 export { LIMITER_BLOCK, type LimiterOptions, limiterLatency, limitOffline, TruePeakLimiter } from './limiter';
 export { LoudnessMeter, type LoudnessReport, measureLoudness } from './loudness';
@@ -24,6 +35,17 @@ export {
 } from './mastering-chain';
 export { type MasteringChainParams, MasteringProcessor, masteringChainParams } from './mastering-processor';
 export { masteringStatus } from './mastering-status';
+export { type FoldDown, measureFoldDown } from './mono-fold-down';
+export {
+  PLATFORMS,
+  type Platform,
+  type PlatformId,
+  type PlatformPlayback,
+  platformById,
+  platformPlayback,
+  platformTable,
+  SPOTIFY_LOUD_LIMITER,
+} from './platform-loudness';
 export { applyStereoWidth } from './stereo-width';
 export { octaveMovesDb, TONE_EQ_HZ } from './tone-eq';
 export { analyseTrack, type StereoBand, type TrackAnalysis } from './track-analysis';

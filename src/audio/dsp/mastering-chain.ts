@@ -16,6 +16,7 @@ import { type MasteringSettings, TRUE_PEAK_CEILING_DBTP } from '../../shared/mas
 import { yieldToEventLoop } from '../event-loop';
 import { type AdaptivePlan, adaptivePlanFor, type ToneChoice } from './adaptive-plan';
 import { type BandLevel, measureBandLevels } from './band-levels';
+import { type ChainDynamics, ChainStats, summariseGains } from './dynamics-stats';
 import { LIMITER_BLOCK, LimiterGainComputer, type LimiterOptions } from './limiter';
 import {
   BlockAnalysis,
@@ -89,6 +90,8 @@ export interface MasteringReport {
   predictedLufs: number;
   /** Deepest limiter gain reduction, dB (<= 0). */
   limiterMinGainDb: number;
+  /** What the compressor(s) and the limiter reduced, measured during the render (decision 126). */
+  dynamics: ChainDynamics;
 }
 
 export interface RenderControl {
@@ -165,6 +168,9 @@ export const renderMaster = async (
   report('building', 0);
   const adaptive = options.tone ? adaptivePlanFor(analysis, count, options.tone) : null;
   const processor = new MasteringProcessor(sampleRate, count, options.settings, adaptive);
+  // A few counters per 16 frames, kept apart from the kernel's loops (decision 126).
+  const stats = new ChainStats();
+  processor.attachStats(stats);
   const blockAnalysis = new BlockAnalysis(sampleRate, count, frames);
   report('processing', 0);
   for (let start = 0; start < frames; start += BLOCK) {
@@ -246,6 +252,7 @@ export const renderMaster = async (
     gainDb,
     predictedLufs,
     limiterMinGainDb: plan.minGainDb,
+    dynamics: stats.summary(summariseGains(plan.boundaryGains, blocks)),
   };
 };
 

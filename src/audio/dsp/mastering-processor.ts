@@ -9,6 +9,7 @@ import type { MasteringSettings } from '../../shared/mastering';
 import type { AdaptivePlan } from './adaptive-plan';
 import { BiquadCascade, type BiquadCoefficients, designBiquad } from './biquad';
 import { Compressor, type CompressorParams, compressorParamsFor } from './compressor';
+import type { ChainStats } from './dynamics-stats';
 import { MultibandCompressor, multibandParamsFor } from './multiband-compressor';
 import { MonoBassWidth } from './stereo-width';
 import { TONE_EQ_GRID, toneEqSections } from './tone-eq';
@@ -66,6 +67,7 @@ export class MasteringProcessor {
   #multiband: MultibandCompressor | null = null;
   #bandDynamics: AdaptivePlan['bandDynamics'] = null;
   #compression = 0;
+  #stats: ChainStats | null = null;
 
   constructor(
     sampleRate: number,
@@ -96,7 +98,17 @@ export class MasteringProcessor {
     if (!this.#bandDynamics) return;
     const params = multibandParamsFor(this.#compression, this.#bandDynamics);
     if (this.#multiband) this.#multiband.setParams(params);
-    else this.#multiband = new MultibandCompressor(this.sampleRate, this.channelCount, params);
+    else {
+      this.#multiband = new MultibandCompressor(this.sampleRate, this.channelCount, params);
+      this.#multiband.attachStats(this.#stats?.bands ?? null);
+    }
+  }
+
+  /** Collects the compressors' gain reduction into `stats` from now on (the offline render's, decision 126). */
+  attachStats(stats: ChainStats | null): void {
+    this.#stats = stats;
+    this.#compressor.stats = stats?.compressor ?? null;
+    this.#multiband?.attachStats(stats?.bands ?? null);
   }
 
   /** The multiband path runs when a plan brought band dynamics and the amount is above zero. */

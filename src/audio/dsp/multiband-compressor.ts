@@ -7,6 +7,7 @@
  */
 import { Compressor, type CompressorParams } from './compressor';
 import { type CrossoverDesign, ThreeBandCrossover } from './crossover';
+import type { DynamicsStats } from './dynamics-stats';
 
 export const MULTIBAND_CROSSOVER: CrossoverDesign = { lowHz: 150, highHz: 2500 };
 
@@ -58,6 +59,13 @@ export class MultibandCompressor {
   constructor(sampleRate: number, channels: number, params: readonly CompressorParams[]) {
     this.#crossover = new ThreeBandCrossover(sampleRate, channels, MULTIBAND_CROSSOVER);
     this.#compressors = params.map((p) => new Compressor(sampleRate, p));
+  }
+
+  /** Per-band statistics (low, mid, high) while set (decision 126). */
+  attachStats(stats: readonly DynamicsStats[] | null): void {
+    this.#compressors.forEach((c, b) => {
+      c.stats = stats?.[b] ?? null;
+    });
   }
 
   setParams(params: readonly CompressorParams[]): void {

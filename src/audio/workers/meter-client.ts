@@ -1,5 +1,6 @@
 import type { BandLevel } from '../dsp/band-levels';
 import type { LoudnessReport } from '../dsp/loudness';
+import type { FoldDown } from '../dsp/mono-fold-down';
 import type { MeterApi } from './meter-protocol';
 import { buffersOf, copyChannelsInSlices, RespawningRpcClient } from './worker-rpc';
 
@@ -23,15 +24,27 @@ export class MeterClient {
     options: {
       bands?: boolean;
       truePeak?: boolean;
+      foldDown?: boolean;
       transfer?: boolean;
       signal?: AbortSignal;
       onProgress?: (f: number) => void;
     } = {},
-  ): Promise<{ channels: Float32Array[]; loudness: LoudnessReport; bands: BandLevel[] | null }> {
+  ): Promise<{
+    channels: Float32Array[];
+    loudness: LoudnessReport;
+    bands: BandLevel[] | null;
+    foldDown: FoldDown | null;
+  }> {
     const work = options.transfer ? channels : await copyChannelsInSlices(channels);
     return this.#rpc.call(
       'measure',
-      { channels: work, sampleRate, bands: options.bands, truePeak: options.truePeak },
+      {
+        channels: work,
+        sampleRate,
+        bands: options.bands,
+        truePeak: options.truePeak,
+        foldDown: options.foldDown,
+      },
       { signal: options.signal, onProgress: options.onProgress, transfer: buffersOf(work) },
     );
   }

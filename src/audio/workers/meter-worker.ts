@@ -2,6 +2,7 @@
 /** Loudness, loudness range, true peak and band levels off the main thread. */
 import { measureBandLevels } from '../dsp/band-levels';
 import { LoudnessMeter } from '../dsp/loudness';
+import { measureFoldDown } from '../dsp/mono-fold-down';
 import { yieldToEventLoop } from '../event-loop';
 import type { MeterApi } from './meter-protocol';
 import { buffersOf, type RpcEndpoint, serveRpc, throwIfAborted, transferring } from './worker-rpc';
@@ -10,7 +11,7 @@ import { buffersOf, type RpcEndpoint, serveRpc, throwIfAborted, transferring } f
 const STEP = 1 << 17;
 
 serveRpc<MeterApi>(self as unknown as RpcEndpoint, {
-  measure: async ({ channels, sampleRate, bands, truePeak }, { signal, progress }) => {
+  measure: async ({ channels, sampleRate, bands, truePeak, foldDown }, { signal, progress }) => {
     const frames = channels[0]?.length ?? 0;
     const meter = new LoudnessMeter(sampleRate, channels.length, { truePeak: truePeak !== false });
     for (let start = 0; start < frames; start += STEP) {
@@ -22,6 +23,7 @@ serveRpc<MeterApi>(self as unknown as RpcEndpoint, {
     }
     const loudness = meter.report();
     const bandLevels = bands ? measureBandLevels(channels, sampleRate) : null;
-    return transferring({ channels, loudness, bands: bandLevels }, buffersOf(channels));
+    const fold = foldDown ? measureFoldDown(channels, sampleRate, loudness.integratedLufs) : null;
+    return transferring({ channels, loudness, bands: bandLevels, foldDown: fold }, buffersOf(channels));
   },
 });

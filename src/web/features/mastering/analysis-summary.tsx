@@ -1,15 +1,11 @@
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
+import { hz, monoVerdict } from './audio-numbers';
 import { octaveMovesDb, TONE_EQ_HZ, type TrackAnalysis } from './engine-api';
 import { useMasteringState, useStore } from './use-mastering';
 
 const db = (v: number, digits = 1): string => (Number.isFinite(v) ? v.toFixed(digits) : '-∞');
 const signed = (v: number): string => `${v > 0 ? '+' : v < 0 ? '−' : '±'}${Math.abs(v).toFixed(1)}`;
-const hz = (f: number): string => (f >= 1000 ? `${f / 1000}k` : `${f}`);
 const clock = (s: number): string => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
-
-/** Correlation 0.9 and above folds down to mono without losing bass (decision 110). */
-const monoVerdict = (correlation: number): string =>
-  correlation >= 0.9 ? 'safe' : correlation >= 0 ? 'partly wide' : 'cancels';
 
 function Stat({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (

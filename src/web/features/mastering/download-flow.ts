@@ -22,7 +22,8 @@ import type { MasterResult } from './mastering-state';
 import { NOTICES, type Notice } from './mastering-texts';
 
 let encoder: EncoderClient | null = null;
-const encoderClient = () => (encoder ??= new EncoderClient());
+/** The encoder workers, shared with the codec preview (one MP3 encoder per page). */
+export const encoderClient = () => (encoder ??= new EncoderClient());
 
 export interface DownloadDeps {
   devMode: boolean;

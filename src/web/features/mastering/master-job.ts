@@ -90,11 +90,16 @@ export const runMasterJob = async (
   signal.throwIfAborted();
   // The meter worker measures while the page draws the overview.
   const details = Promise.all([
-    meterClient().measure(rendered.channels, source.sampleRate, { bands: true, transfer: true, signal }),
+    meterClient().measure(rendered.channels, source.sampleRate, {
+      bands: true,
+      foldDown: true,
+      transfer: true,
+      signal,
+    }),
     yieldToEventLoop().then(() => buildOverview(channelsOf(buffer), undefined, signal)),
   ]).then(([measured, overview]) => ({
     overview,
-    analysis: { loudness: measured.loudness, bands: measured.bands ?? [] },
+    analysis: { loudness: measured.loudness, bands: measured.bands ?? [], foldDown: measured.foldDown },
   }));
   return { buffer, report: rendered.report, details };
 };
@@ -109,12 +114,13 @@ export const analyseSource = async (
   const work = await copyChannels(channelsOf(source), signal);
   const measured = await meterClient().measure(work, source.sampleRate, {
     bands: true,
+    foldDown: true,
     transfer: true,
     signal,
   });
   return {
     overview,
-    analysis: { loudness: measured.loudness, bands: measured.bands ?? [] },
+    analysis: { loudness: measured.loudness, bands: measured.bands ?? [], foldDown: measured.foldDown },
     track: await track,
   };
 };

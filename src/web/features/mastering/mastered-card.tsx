@@ -9,6 +9,7 @@ import { downloadMaster } from './download-flow';
 import type { ExportFormat, ExportRate } from './engine-api';
 import { checkDownload, setupName } from './mastering-rules';
 import { TEXT } from './mastering-texts';
+import { playAsLabel } from './play-as';
 import { type Access, notify, useMasteringState, useStore } from './use-mastering';
 import { Waveform } from './waveform';
 
@@ -91,7 +92,7 @@ export function MasteredCard({ access }: { access: Access }) {
           title="Switch between the original and the master at equal loudness (key B)"
           data-testid="ab-switch"
         >
-          {state.listen === 'original' ? 'A: Original' : 'B: Master'} (B)
+          {state.listen === 'original' ? 'A: Original' : `B: ${playAsLabel(state.playAs)}`} (B)
         </Button>
         {canDownload ? (
           <Button onClick={startDownload} disabled={saving !== null}>

@@ -1,12 +1,13 @@
 /**
  * Playback of the original and the master through one Web Audio graph:
  *
- *   original ─┬─(manual live preview: the mastering chain worklet)─ gain A ─┐
- *   master ───┴─ preview mute ───────────────────────────────────── gain B ─┴─ bus ─┬─ volume ─ speakers
+ *   original ─┬─(manual live preview: the mastering chain worklet)──────────── gain A ─┐
+ *   master ───┴─ preview mute ─ platform gain ──────────────────────────────── gain B ─┴─ bus ─┬─ volume ─ speakers
  *                                                                                   └─ analyser (meter)
  *
  * When the master plays, the original plays beside it in sync so the A/B switch is instant (only the two
- * gains move). The preview mute is scheduled on the audio clock, not with timers.
+ * gains move). The preview mute is scheduled on the audio clock, not with timers. The platform gain is what a
+ * streaming platform's normalisation applies (the "How it will play" panel); it moves live while playing.
  */
 import { type AdaptivePlan, buildMasteringChain, LevelMeter, type MasteringChain } from './engine-api';
 import type { MasteringSettings } from './mastering-constants';
@@ -33,6 +34,7 @@ export class MasteringPlayer {
   #gainA!: GainNode;
   #gainB!: GainNode;
   #mute!: GainNode;
+  #platform!: GainNode;
   #live: MasteringChain | null = null;
   #liveSettings: MasteringSettings | null = null;
   /** The render's adaptive stages for the live chain (from the worker's plan); null until planned. */
@@ -57,7 +59,9 @@ export class MasteringPlayer {
       this.#gainA = ctx.createGain();
       this.#gainB = ctx.createGain();
       this.#mute = ctx.createGain();
-      this.#mute.connect(this.#gainB);
+      this.#platform = ctx.createGain();
+      this.#mute.connect(this.#platform);
+      this.#platform.connect(this.#gainB);
       this.#gainA.connect(this.#bus);
       this.#gainB.connect(this.#bus);
       this.#bus.connect(this.#analyser);
@@ -110,15 +114,27 @@ export class MasteringPlayer {
     this.#start(ctx, 'original', [source], buffer.duration, 0);
   }
 
-  /** The master, with the original running beside it for A/B; `muted` schedules the preview mute windows. */
+  /**
+   * The master (or a version of it: as a platform plays it, through a codec), with the original running
+   * beside it for A/B; `muted` schedules the preview mute windows; `gainDb` is a platform's normalisation;
+   * `offset` starts both at that many seconds in.
+   */
   async playMastered(
     master: AudioBuffer,
     original: AudioBuffer | null,
-    options: { muted: boolean; matched: { original: number; master: number } },
+    options: {
+      muted: boolean;
+      matched: { original: number; master: number };
+      gainDb?: number;
+      offset?: number;
+    },
   ) {
     const ctx = await this.context();
     this.stop();
     this.#matched = options.matched;
+    this.#platform.gain.cancelScheduledValues(0);
+    this.#platform.gain.value = 10 ** ((options.gainDb ?? 0) / 20);
+    const offset = Math.min(Math.max(0, options.offset ?? 0), master.duration);
     const sources = [new AudioBufferSourceNode(ctx, { buffer: master })];
     sources[0]!.connect(this.#mute);
     if (original) {
@@ -130,15 +146,36 @@ export class MasteringPlayer {
     this.#mute.gain.cancelScheduledValues(0);
     this.#mute.gain.setValueAtTime(1, at);
     if (options.muted) {
-      for (const start of muteWindowStarts(0, master.duration)) {
-        this.#mute.gain.setValueAtTime(1, at + start - RAMP);
-        this.#mute.gain.linearRampToValueAtTime(0, at + start);
-        this.#mute.gain.setValueAtTime(0, at + start + MUTE_LENGTH_S - RAMP);
-        this.#mute.gain.linearRampToValueAtTime(1, at + start + MUTE_LENGTH_S);
+      // Window times are track positions; the audio clock reads them offset seconds earlier.
+      for (const start of muteWindowStarts(offset, master.duration)) {
+        const t = at + start - offset;
+        if (t + MUTE_LENGTH_S <= at) continue;
+        // Started inside a window (a restart mid-track): silent from the first sample.
+        if (t - RAMP < at) this.#mute.gain.setValueAtTime(0, at);
+        else {
+          this.#mute.gain.setValueAtTime(1, t - RAMP);
+          this.#mute.gain.linearRampToValueAtTime(0, t);
+        }
+        this.#mute.gain.setValueAtTime(0, t + MUTE_LENGTH_S - RAMP);
+        this.#mute.gain.linearRampToValueAtTime(1, t + MUTE_LENGTH_S);
       }
     }
     this.#applyListen(ctx);
-    this.#start(ctx, 'mastered', sources, master.duration, 0, at);
+    this.#start(ctx, 'mastered', sources, master.duration, offset, at);
+  }
+
+  /** The buffer the B side plays now (null when stopped or playing the original). */
+  get masterBuffer(): AudioBuffer | null {
+    const r = this.#running;
+    return r?.kind === 'mastered' ? (r.sources[0]?.buffer ?? null) : null;
+  }
+
+  /** A platform's gain and the new loudness match, live while the same buffer plays. */
+  setPlatformGain(gainDb: number, matched: { original: number; master: number }): void {
+    this.#matched = matched;
+    if (!this.#ctx) return;
+    this.#platform.gain.setTargetAtTime(10 ** (gainDb / 20), this.#ctx.currentTime, RAMP);
+    if (this.#running?.kind === 'mastered') this.#applyListen(this.#ctx);
   }
 
   /** Instant loudness-matched A/B while the master plays. */

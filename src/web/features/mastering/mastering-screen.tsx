@@ -4,11 +4,14 @@ import { useAuth } from '../../app/auth-context';
 import { useConfig } from '../../app/use-config';
 import { AnalysisSummary } from './analysis-summary';
 import { AudioSourceCard } from './audio-source-card';
+import { CodecPanel } from './codec-panel';
 import { ControlsCard } from './controls-card';
 import { CreditStatus } from './credit-status';
 import { LoudnessPanel } from './loudness-panel';
 import { MasteredCard } from './mastered-card';
+import { PlatformPanel } from './platform-panel';
 import { StoreContext, useAccess, useCreateStore, useMasteringState, useStore } from './use-mastering';
+import { WhyPanel } from './why-panel';
 
 /** The signed-in mastering screen (the route component adds the banner, demos and error boundary). */
 export function MasteringScreen() {
@@ -40,6 +43,9 @@ export function MasteringScreen() {
           <CreditStatus access={access} />
           <AudioSourceCard previewMode={access.previewMode} />
           <MasteredSection access={access} />
+          <PlatformPanel />
+          <CodecPanel />
+          <WhyPanel />
           <AnalysisSummary />
           <LoudnessPanel />
         </div>

@@ -1,5 +1,5 @@
 /** The mastering screen's state: one immutable snapshot, replaced on every change. */
-import type { BandLevel, LoudnessReport, MasteringReport, TrackAnalysis } from './engine-api';
+import type { BandLevel, FoldDown, LoudnessReport, MasteringReport, TrackAnalysis } from './engine-api';
 import {
   DEFAULT_CUSTOM_SETTINGS,
   type MasteringMode,
@@ -10,10 +10,13 @@ import {
 import type { Listen, PlayKind } from './mastering-player';
 import type { TargetChoice } from './mastering-rules';
 import type { Overview } from './overview';
+import { PLAY_MASTER, type PlayAs, type VariantKey, type VariantState } from './play-as';
 
 export interface Analysis {
   loudness: LoudnessReport;
   bands: BandLevel[];
+  /** Stereo correlation and mono fold-down loss (null when not measured). */
+  foldDown: FoldDown | null;
 }
 
 export interface SourceState {
@@ -37,6 +40,8 @@ export interface MasterResult {
   report: MasteringReport;
   /** Simplified processing was used after the full chain failed (spec 4's 'Mastering Warning'). */
   simplified: boolean;
+  /** Versions of this master made for the A/B (Spotify Loud, codec previews), by key, once asked for. */
+  variants: Partial<Record<VariantKey, VariantState>>;
 }
 
 export interface JobStatus {
@@ -61,6 +66,8 @@ export interface MasteringState {
   livePreview: boolean;
   /** Reference mastering (manual mode, Unlimited): the track to match and its analysis once measured. */
   reference: ReferenceState | null;
+  /** What the B side plays: the master, as a platform plays it, or after a codec. */
+  playAs: PlayAs;
 }
 
 export interface ReferenceState {
@@ -83,6 +90,7 @@ export const initialState = (): MasteringState => ({
   volume: 75,
   livePreview: true,
   reference: null,
+  playAs: PLAY_MASTER,
 });
 
 /** What the five sliders show: the preset's values in automatic mode, the custom ones in manual mode. */

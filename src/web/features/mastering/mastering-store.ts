@@ -3,7 +3,14 @@
  * useSyncExternalStore). Every action here is a user intent; toasts are raised through `notify`.
  */
 import type { PublicUser } from '../../../shared/api/user';
-import type { ToneChoice } from './engine-api';
+import { CodecUnavailableError } from './codec-preview';
+import {
+  type LoudnessReport,
+  type PreviewCodec,
+  platformById,
+  platformPlayback,
+  type ToneChoice,
+} from './engine-api';
 import { LiveGainPlanner } from './live-gain';
 import { decodeRequest, fileRequest, type LoadRequest, trackRequest, urlRequest } from './load-requests';
 import { analyseSource, masterClient, masterWithFallback } from './master-job';
@@ -25,6 +32,18 @@ import {
 } from './mastering-rules';
 import { initialState, type MasteringState, type MasterResult, shownSettings } from './mastering-state';
 import { NOTICES, type Notice } from './mastering-texts';
+import {
+  PLAY_MASTER,
+  type PlayAs,
+  type ReadyVariant,
+  renderVariant,
+  samePlayAs,
+  type VariantKey,
+  type VariantState,
+  variantKeyOf,
+} from './play-as';
+
+const toGain = (db: number): number => (Number.isFinite(db) ? 10 ** (db / 20) : 1);
 
 export interface StoreDeps {
   notify: (notice: Notice) => void;
@@ -41,6 +60,8 @@ export class MasteringStore {
   #deps: StoreDeps;
   #load: AbortController | null = null;
   #job: AbortController | null = null;
+  /** The running Spotify Loud / codec preview renders (aborted with the file or a new master). */
+  #variantJobs = new AbortController();
   readonly player = new MasteringPlayer();
   #live = new LiveGainPlanner();
 
@@ -99,9 +120,19 @@ export class MasteringStore {
   clear(): void {
     this.#load?.abort();
     this.#job?.abort();
+    this.#variantJobs.abort();
+    this.#variantJobs = new AbortController();
     this.#live.reset();
     this.player.stop();
-    this.#set({ source: null, results: {}, status: null, playing: null, loading: null, listen: 'master' });
+    this.#set({
+      source: null,
+      results: {},
+      status: null,
+      playing: null,
+      loading: null,
+      listen: 'master',
+      playAs: PLAY_MASTER,
+    });
   }
 
   // --- controls ------------------------------------------------------------------------------------------
@@ -263,6 +294,7 @@ export class MasteringStore {
       report: output.report,
       overview: null,
       analysis: null,
+      variants: {},
     };
     if (this.#state.playing === 'mastered') this.stop();
     this.#set({
@@ -302,6 +334,7 @@ export class MasteringStore {
     const result = this.current();
     const name = setupName(this.#state);
     if (!result) return this.#deps.notify(NOTICES.noMasteredAudio(name));
+    if (this.#state.playAs.kind !== 'master') return this.playAs(this.#state.playAs);
     try {
       const original = this.#state.source?.analysis?.loudness.integratedLufs ?? Number.NaN;
       await this.player.playMastered(result.buffer, this.#state.source?.buffer ?? null, {
@@ -316,6 +349,110 @@ export class MasteringStore {
       this.#set({ playing: null });
       this.#deps.notify(NOTICES.masteredPlayback(name));
     }
+  }
+
+  /**
+   * Plays the master as `choice` (a platform's gain live, Spotify Loud's limiter, a codec's decoded file),
+   * from where playback is now, with the original loudness-matched to what the listener would hear.
+   */
+  async playAs(choice: PlayAs): Promise<void> {
+    const result = this.current();
+    const source = this.#state.source;
+    const name = setupName(this.#state);
+    if (!result || !source) return this.#deps.notify(NOTICES.noMasteredAudio(name));
+    this.#set({ playAs: choice });
+    // Back to the master while nothing plays: the next Play plays it.
+    if (choice.kind === 'master' && this.#state.playing !== 'mastered') return;
+    const measured = result.analysis?.loudness;
+    if (!measured) return this.#deps.notify(NOTICES.stillMeasuring);
+    const originalLufs = source.analysis?.loudness.integratedLufs ?? Number.NaN;
+    let buffer = result.buffer;
+    let gainDb = 0;
+    let matched: { original: number; master: number };
+    const key = variantKeyOf(choice);
+    if (choice.kind === 'master') matched = matchedGains(originalLufs, measured.integratedLufs);
+    else if (key) {
+      const variant = await this.#variant(key, result, measured);
+      if (!variant || !samePlayAs(this.#state.playAs, choice)) return;
+      buffer = variant.buffer;
+      // A platform's level is the point of its preview: the original comes up or down to it. A codec
+      // preview is judged like the master: the louder one is turned down.
+      matched =
+        choice.kind === 'platform'
+          ? { original: toGain(variant.lufs - originalLufs), master: 1 }
+          : matchedGains(originalLufs, variant.lufs);
+    } else if (choice.kind === 'platform') {
+      const row = platformPlayback(platformById(choice.id), measured.integratedLufs, measured.truePeakDbtp);
+      gainDb = row.gainDb;
+      matched = { original: toGain(row.playedLufs - originalLufs), master: 1 };
+    } else return;
+    try {
+      if (this.player.masterBuffer === buffer) this.player.setPlatformGain(gainDb, matched);
+      else {
+        const offset = this.#state.playing === 'mastered' ? this.player.position() : 0;
+        await this.player.playMastered(buffer, source.buffer, {
+          muted: this.#deps.previewMode(),
+          matched,
+          gainDb,
+          offset,
+        });
+      }
+      this.#set({ playing: 'mastered' });
+    } catch {
+      this.#set({ playing: null });
+      this.#deps.notify(NOTICES.masteredPlayback(name));
+    }
+  }
+
+  /** Makes (once) and returns a version of `result`; null when it cannot be made (the state says why). */
+  async #variant(
+    key: VariantKey,
+    result: MasterResult,
+    measured: LoudnessReport,
+  ): Promise<ReadyVariant | null> {
+    const known = result.variants[key];
+    if (known?.status === 'ready') return known;
+    if (known?.status === 'working' || known?.status === 'unavailable') return null;
+    const update = (state: VariantState) => {
+      const now = this.#state.results[result.key];
+      if (now?.buffer !== result.buffer) return;
+      this.#set({
+        results: {
+          ...this.#state.results,
+          [result.key]: { ...now, variants: { ...now.variants, [key]: state } },
+        },
+      });
+    };
+    update({ status: 'working', percent: 0 });
+    try {
+      const ready = await renderVariant(
+        key,
+        result.buffer,
+        measured,
+        result.report.ceilingDbtp,
+        this.#variantJobs.signal,
+        (f) => update({ status: 'working', percent: Math.round(f * 100) }),
+      );
+      update(ready);
+      return ready;
+    } catch (error) {
+      if (this.#variantJobs.signal.aborted) return null;
+      const message = error instanceof Error ? error.message : String(error);
+      update(
+        error instanceof CodecUnavailableError
+          ? { status: 'unavailable', message }
+          : { status: 'failed', message },
+      );
+      return null;
+    }
+  }
+
+  /** Starts (or shows) a codec preview without playing it. */
+  previewCodec(codec: PreviewCodec): void {
+    const result = this.current();
+    const measured = result?.analysis?.loudness;
+    if (!result || !measured) return;
+    void this.#variant(codec, result, measured);
   }
 
   stop(): void {
@@ -335,6 +472,7 @@ export class MasteringStore {
   dispose(): void {
     this.#load?.abort();
     this.#job?.abort();
+    this.#variantJobs.abort();
     this.player.dispose();
   }
 }

@@ -74,6 +74,7 @@ export const NOTICES = {
   noMasteredAudio: (preset: string) =>
     error('Playback Error', `No mastered audio available for ${preset} preset`),
   masteredPlayback: (preset: string) => error('Playback Error', `Failed to play mastered ${preset} audio`),
+  stillMeasuring: error('Still Measuring', 'The master is still being measured: try again in a moment'),
   unlimitedRequired: error(
     'Unlimited Subscription Required',
     'Manual mastering controls are only available for Unlimited subscribers.',
