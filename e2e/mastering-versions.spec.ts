@@ -13,7 +13,7 @@ import { decodedSeconds, ebur128 } from './helpers/mastering-audio';
 import { masterTrack, waitForSource } from './helpers/mastering-page';
 import { currentUser, subscribeViaLocalCheckout } from './helpers/mixer-audio';
 import { createMixdown, loadAndApply } from './helpers/mixer-page';
-import { expect, registerViaApi, test } from './helpers/web-fixtures';
+import { expect, registerViaApi, test, toastWith } from './helpers/web-fixtures';
 
 const BEAT = '/usr/share/games/asc/music/time_to_strike.mp3';
 const SECONDS = 40;
@@ -89,7 +89,7 @@ test('versions: mix, export, master, download five versions in WAV and MP3 as on
   const residualShown = Number(await page.getByTestId('versions-residual').getAttribute('data-residual-db'));
   expect(residualShown).toBeLessThanOrEqual(-40);
   // The toasts go by themselves (5 s), so they do not cover the panel.
-  await expect(page.getByText('Mastering Complete')).toHaveCount(0, { timeout: 15_000 });
+  await expect(toastWith(page, 'Mastering Complete')).toBeHidden({ timeout: 15_000 });
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
     await shot(page, 'versions-panel', join(shots, `versions-panel-${width}.png`));
@@ -113,11 +113,19 @@ test('versions: mix, export, master, download five versions in WAV and MP3 as on
   // The progress as it runs: encoding, then packing (screenshots of both widths while it shows).
   const progress = page.getByTestId('download-progress');
   await expect(progress).toBeVisible();
-  await progress.screenshot({ path: join(shots, 'download-progress-1280.png') });
+  await shot(page, 'mastered-card', join(shots, 'download-progress-1280.png'));
   await page.setViewportSize({ width: 375, height: 900 });
-  if (await progress.isVisible())
-    await progress.screenshot({ path: join(shots, 'download-progress-375.png') });
+  if (await progress.isVisible()) await shot(page, 'mastered-card', join(shots, 'download-progress-375.png'));
   await page.setViewportSize({ width: 1280, height: 900 });
+  // The packing phase (short: the files are stored, not compressed), shot if the test sees it.
+  const phase = () =>
+    page.evaluate(() =>
+      document.querySelector('[data-testid="download-progress"]')?.getAttribute('data-phase'),
+    );
+  await expect
+    .poll(async () => downloads.length > 0 || (await phase()) === 'zipping', { timeout: 240_000 })
+    .toBe(true);
+  if (downloads.length === 0) await shot(page, 'mastered-card', join(shots, 'download-zipping-1280.png'));
   await expect.poll(() => downloads.length, { timeout: 240_000 }).toBe(1);
   const zip = downloads[0]!;
   expect(zip.suggestedFilename()).toMatch(/^mastered-balanced-\d+\.zip$/);
