@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import type { MixVersion } from '../../../shared/mix-versions';
 import { Button } from '../../components/ui/button';
 import { Card, CardTitle } from '../../components/ui/card';
+import { ProgressBar } from '../../components/ui/progress-bar';
 import { USER_QUERY_KEY } from '../../lib/query-client';
 import { DownloadDialog } from './download-dialog';
 import { type DownloadPhase, downloadMaster } from './download-flow';
@@ -117,12 +118,7 @@ export function MasteredCard({ access }: { access: Access }) {
       </div>
       {saving !== null ? (
         <div className="grid gap-1" data-testid="download-progress" data-phase={saving.phase}>
-          <progress
-            className="h-2 w-full accent-violet-500"
-            max={100}
-            value={saving.percent}
-            aria-label="Download"
-          />
+          <ProgressBar percent={saving.percent} label="Download" />
           <div className="flex items-center justify-between text-xs text-zinc-400">
             <span>
               {saving.phase === 'zipping' ? 'Packing the versions into one ZIP' : 'Encoding the files'} ·{' '}

@@ -1,5 +1,6 @@
 import { MIX_VERSION_LABELS, MIX_VERSIONS } from '../../../shared/mix-versions';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
+import { ProgressBar } from '../../components/ui/progress-bar';
 import { TEXT } from './mastering-texts';
 import { useMasteringState, useStore } from './use-mastering';
 
@@ -29,12 +30,7 @@ export function VersionsPanel() {
       {stems.status === 'loading' ? (
         <div className="grid gap-2">
           <CardDescription>{TEXT.versionsLoading}</CardDescription>
-          <progress
-            className="h-2 w-full accent-violet-500"
-            max={100}
-            value={Math.round(stems.fraction * 100)}
-            aria-label="Stems"
-          />
+          <ProgressBar percent={stems.fraction * 100} label="Stems" />
         </div>
       ) : null}
       {stems.status === 'ready' && !made ? <CardDescription>{TEXT.versionsReady}</CardDescription> : null}
