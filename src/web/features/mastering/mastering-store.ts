@@ -37,7 +37,7 @@ import {
   type StemsState,
   shownSettings,
 } from './mastering-state';
-import { NOTICES, type Notice } from './mastering-texts';
+import { NOTICES, type Notice, TEXT } from './mastering-texts';
 import { type LoadedStems, loadMixStems } from './mix-stems';
 import { runVersionsJob } from './versions-job';
 
@@ -285,6 +285,8 @@ export class MasteringStore {
     };
     const spec = { settings, targetLufs, name, tone: this.#toneChoice() };
     // A mixer mix masters from its stems, so its versions share the Main's gains (issue 18).
+    if (this.#stems && source.stems.status === 'loading')
+      onStatus({ percent: 0, message: TEXT.versionsLoading, running: true });
     const stems = this.#stems ? await this.#stems : null;
     const outcome = stems
       ? await runVersionsJob(stems, spec, onStatus, controller.signal).then(
