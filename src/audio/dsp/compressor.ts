@@ -40,6 +40,24 @@ export const compressorParamsFor = (compression: number): CompressorParams => {
 
 const CONTROL = 16;
 
+/**
+ * A compressor's control-point gains over a whole render, one per 16 frames at absolute frame positions.
+ * `record`: the compressor computes its gains from its detector and writes them here (the Main mix);
+ * `replay`: it reads them back instead of its detector's, so another signal (a version of the mix) gets the
+ * very same gain curve, bit for bit (decision 150).
+ */
+export interface GainTrace {
+  mode: 'record' | 'replay';
+  /** Control-point target gains (linear), index = frame / 16. Float64: the replay is exact. */
+  targets: Float64Array;
+}
+
+/** A trace with room for `frames` frames. */
+export const gainTraceFor = (frames: number): GainTrace => ({
+  mode: 'record',
+  targets: new Float64Array(Math.ceil(frames / CONTROL) + 1).fill(1),
+});
+
 export class Compressor {
   #params: CompressorParams;
   #attack: number;
@@ -55,6 +73,8 @@ export class Compressor {
   readonly sampleRate: number;
   /** Receives the gain (dB) of every control point while set (the render's statistics, decision 126). */
   stats: DynamicsStats | null = null;
+  /** Record or replay the gain curve (versions, decision 150); null: the detector decides. */
+  trace: GainTrace | null = null;
 
   constructor(sampleRate: number, params: CompressorParams) {
     this.sampleRate = sampleRate;
@@ -125,8 +145,16 @@ export class Compressor {
           shiftDb = 10 * Math.log10(this.#meanSquare);
         }
         const gainDb = env > 0 ? this.gainDbFor(20 * Math.log10(env) - shiftDb) : 0;
-        this.stats?.record(gainDb);
-        const target = gainDb === 0 ? 1 : 10 ** (gainDb / 20);
+        let target = gainDb === 0 ? 1 : 10 ** (gainDb / 20);
+        const trace = this.trace;
+        if (trace) {
+          // Control points sit at absolute multiples of 16 frames: this one is frame #frame + (i - start).
+          const index = (this.#frame + i - start) / CONTROL;
+          if (trace.mode === 'record') trace.targets[index] = target;
+          else target = trace.targets[index] ?? 1;
+        }
+        // The statistics count the gain applied: a replayed one when the trace replays.
+        this.stats?.record(trace?.mode === 'replay' ? 20 * Math.log10(target) : gainDb);
         step = (target - gain) / CONTROL;
         untilControl = CONTROL;
       }

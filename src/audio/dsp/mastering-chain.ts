@@ -26,7 +26,7 @@ import {
   type LimiterPlan,
   planLimiter,
 } from './loudness-target';
-import { MasteringProcessor } from './mastering-processor';
+import { type DynamicsTrace, MasteringProcessor } from './mastering-processor';
 import { analyseTrack, type TrackAnalysis } from './track-analysis';
 
 /** The real stages of a master render, in order. */
@@ -69,6 +69,18 @@ export interface MasterRenderOptions {
    * play the whole track's EQ.
    */
   analysis?: TrackAnalysis;
+  /**
+   * Record what the render's nonlinear stages did (the dynamics' gain curves, the loudness gain and the
+   * limiter's block gains), so the versions of a mix can be rendered with the very same gains (decision 150).
+   */
+  trace?: MasterTrace;
+}
+
+/** A master's gain curves: filled in by renderMaster, replayed by renderVersion (master-versions.ts). */
+export interface MasterTrace {
+  dynamics: DynamicsTrace;
+  /** The loudness stage's linear gain and the limiter's boundary gains (one per 16 frames, plus one). */
+  output?: { gain: number; boundaryGains: Float64Array; limiter: LimiterOptions };
 }
 
 export interface MasteringReport {
@@ -171,6 +183,7 @@ export const renderMaster = async (
   // A few counters per 16 frames, kept apart from the kernel's loops (decision 126).
   const stats = new ChainStats();
   processor.attachStats(stats);
+  if (options.trace) processor.setDynamicsTrace(options.trace.dynamics);
   const blockAnalysis = new BlockAnalysis(sampleRate, count, frames);
   report('processing', 0);
   for (let start = 0; start < frames; start += BLOCK) {
@@ -231,6 +244,7 @@ export const renderMaster = async (
   report('limiting', 0);
   const g = 10 ** (gainDb / 20);
   const gains = plan.boundaryGains;
+  if (options.trace) options.trace.output = { gain: g, boundaryGains: gains, limiter: limiterOptions };
   for (let start = 0; start < (options.planOnly ? 0 : frames); start += YIELD_FRAMES) {
     const end = Math.min(frames, start + YIELD_FRAMES);
     for (const ch of channels) applyPlannedGain(ch, gains, g, start, end);
@@ -257,7 +271,7 @@ export const renderMaster = async (
 };
 
 /** out[m] = x[m] * g * (gain ramp of m's block), the streaming limiter's output without its delay. */
-const applyPlannedGain = (
+export const applyPlannedGain = (
   data: Float32Array,
   gains: Float64Array,
   g: number,

@@ -12,6 +12,7 @@ import { MasteredCard } from './mastered-card';
 import { PlatformPanel } from './platform-panel';
 import { StoreContext, useAccess, useCreateStore, useMasteringState, useStore } from './use-mastering';
 import { WhyPanel } from './why-panel';
+import { VersionsPanel } from './versions-panel';
 
 /** The signed-in mastering screen (the route component adds the banner, demos and error boundary). */
 export function MasteringScreen() {
@@ -43,6 +44,7 @@ export function MasteringScreen() {
           <CreditStatus access={access} />
           <AudioSourceCard previewMode={access.previewMode} />
           <MasteredSection access={access} />
+          <VersionsPanel />
           <PlatformPanel />
           <CodecPanel />
           <WhyPanel />
