@@ -1,0 +1,135 @@
+/**
+ * Node-only fixtures of the vocal-space tests: a spoken "vocal" from espeak-ng over a real produced beat
+ * (Debian's game music), and sox's FIR band filter as a measurement independent of our biquads.
+ * Node modules are imported dynamically and typed locally (src/audio is checked with browser types).
+ */
+import { decodeWithFfmpeg, floatWav } from './node-tools.test-helper';
+
+interface ChildProcess {
+  spawnSync(
+    command: string,
+    args: string[],
+    options: { encoding: 'utf8'; maxBuffer?: number },
+  ): { status: number | null; stdout: string; stderr: string; error?: Error };
+}
+interface Fs {
+  writeFileSync(path: string, data: Uint8Array): void;
+  mkdtempSync(prefix: string): string;
+  rmSync(path: string, options: { recursive: boolean; force: boolean }): void;
+  existsSync(path: string): boolean;
+}
+
+const load = async () => ({
+  child: (await import('node:child_process' as string)) as ChildProcess,
+  fs: (await import('node:fs' as string)) as Fs,
+  tmp: ((await import('node:os' as string)) as { tmpdir(): string }).tmpdir(),
+});
+
+/** Verses with pauses between them, so the vocal both sings and rests. */
+export const LYRICS = [
+  'Turn it up, we are moving through the night, every light is burning bright.',
+  'Hold on, hold on, the city never sleeps, the rhythm is running deep.',
+  'Sing it loud, sing it clear, let the whole world hear.',
+];
+
+export const BEATS = [
+  '/usr/share/games/asc/music/machine_wars.mp3',
+  '/usr/share/hyperrogue/music/hr3-hell.ogg',
+  '/usr/share/games/asc/music/time_to_strike.mp3',
+];
+
+/**
+ * espeak-ng speaking `lines` with `pauseSeconds` of silence between them, stereo at `sampleRate`
+ * (resampled by ffmpeg); null when espeak-ng or ffmpeg is missing.
+ */
+export const espeakVocal = async (
+  lines: readonly string[],
+  sampleRate: number,
+  pauseSeconds = 1.5,
+): Promise<Float32Array[] | null> => {
+  const { child, fs, tmp } = await load();
+  if (child.spawnSync('espeak-ng', ['--version'], { encoding: 'utf8' }).status !== 0) return null;
+  const dir = fs.mkdtempSync(`${tmp}/espeak-`);
+  try {
+    const parts: Float32Array[][] = [];
+    for (const [i, line] of lines.entries()) {
+      const file = `${dir}/line-${i}.wav`;
+      // A singer-ish voice: slower, higher pitch, wide pitch range.
+      const run = child.spawnSync('espeak-ng', ['-v', 'en-us', '-s', '140', '-p', '60', '-w', file, line], {
+        encoding: 'utf8',
+      });
+      if (run.status !== 0) return null;
+      const decoded = await decodeWithFfmpeg(file, sampleRate);
+      if (!decoded) return null;
+      parts.push(decoded);
+    }
+    const pause = Math.round(pauseSeconds * sampleRate);
+    const frames = parts.reduce((n, p) => n + p[0]!.length + pause, pause);
+    const out = [new Float32Array(frames), new Float32Array(frames)];
+    let at = pause;
+    for (const p of parts) {
+      out[0]!.set(p[0]!, at);
+      out[1]!.set(p[1]!, at);
+      at += p[0]!.length + pause;
+    }
+    return out;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+};
+
+/** `frames` of a real beat starting `offsetSeconds` in; null when the file is not installed. */
+export const realBeat = async (
+  path: string,
+  sampleRate: number,
+  offsetSeconds: number,
+  frames: number,
+): Promise<Float32Array[] | null> => {
+  const decoded = await decodeWithFfmpeg(path, sampleRate);
+  if (!decoded) return null;
+  const start = Math.round(offsetSeconds * sampleRate);
+  if (decoded[0]!.length < start + frames) return null;
+  return decoded.map((c) => c.slice(start, start + frames));
+};
+
+/** The channels through sox's linear-phase FIR band-pass `sinc low-high` (an independent band filter). */
+export const soxBand = async (
+  channels: readonly Float32Array[],
+  sampleRate: number,
+  lowHz: number,
+  highHz: number,
+): Promise<Float32Array[]> => {
+  const { child, fs, tmp } = await load();
+  const dir = fs.mkdtempSync(`${tmp}/soxband-`);
+  try {
+    const input = `${dir}/in.wav`;
+    const output = `${dir}/out.wav`;
+    fs.writeFileSync(input, floatWav(channels, sampleRate));
+    const run = child.spawnSync(
+      'sox',
+      [input, '-e', 'floating-point', output, 'sinc', `${lowHz}-${highHz}`],
+      {
+        encoding: 'utf8',
+      },
+    );
+    if (run.status !== 0) throw new Error(`sox failed: ${run.stderr}`);
+    const decoded = await decodeWithFfmpeg(output, sampleRate);
+    if (!decoded) throw new Error('sox output did not decode');
+    return decoded;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+};
+
+/** RMS in dB of the channels' mono sum. */
+export const rmsDb = (channels: readonly Float32Array[]): number => {
+  const frames = channels[0]!.length;
+  let sum = 0;
+  for (let i = 0; i < frames; i++) {
+    let m = 0;
+    for (const c of channels) m += c[i]!;
+    m /= channels.length;
+    sum += m * m;
+  }
+  return 10 * Math.log10(sum / frames + 1e-30);
+};
