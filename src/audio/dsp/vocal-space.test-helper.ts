@@ -78,18 +78,37 @@ export const espeakVocal = async (
   }
 };
 
-/** `frames` of a real beat starting `offsetSeconds` in; null when the file is not installed. */
+/**
+ * `frames` of a real beat starting `offsetSeconds` in (ffmpeg decodes only that stretch); null when the file
+ * is not installed or too short.
+ */
 export const realBeat = async (
   path: string,
   sampleRate: number,
   offsetSeconds: number,
   frames: number,
 ): Promise<Float32Array[] | null> => {
-  const decoded = await decodeWithFfmpeg(path, sampleRate);
-  if (!decoded) return null;
-  const start = Math.round(offsetSeconds * sampleRate);
-  if (decoded[0]!.length < start + frames) return null;
-  return decoded.map((c) => c.slice(start, start + frames));
+  const { child, fs, tmp } = await load();
+  if (!fs.existsSync(path)) return null;
+  const dir = fs.mkdtempSync(`${tmp}/beat-`);
+  try {
+    const out = `${dir}/beat.wav`;
+    const seconds = String(frames / sampleRate + 1);
+    const args = ['-v', 'error', '-ss', String(offsetSeconds), '-t', seconds, '-i', path];
+    const run = child.spawnSync(
+      'ffmpeg',
+      [...args, '-c:a', 'pcm_f32le', '-ac', '2', '-ar', String(sampleRate), out],
+      {
+        encoding: 'utf8',
+      },
+    );
+    if (run.status !== 0) return null;
+    const decoded = await decodeWithFfmpeg(out, sampleRate);
+    if (!decoded || decoded[0]!.length < frames) return null;
+    return decoded.map((c) => c.slice(0, frames));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 };
 
 /** The channels through sox's linear-phase FIR band-pass `sinc low-high` (an independent band filter). */

@@ -25,8 +25,10 @@ const RATE = 44100;
 const immediate = () => Promise.resolve();
 
 /** The vocal 6 dB under the beat (broadband RMS): a dense beat that masks it. */
+let spokenOnce: Promise<Float32Array[] | null> | null = null;
 const fixture = async (beatPath: string) => {
-  const spoken = await espeakVocal(LYRICS, RATE);
+  spokenOnce ??= espeakVocal(LYRICS, RATE);
+  const spoken = await spokenOnce;
   if (!spoken) return null;
   const frames = spoken[0]!.length;
   const beat = await realBeat(beatPath, RATE, 30, frames);

@@ -217,7 +217,6 @@ export class VocalSpaceProcessor {
   #cutDb = new Float64Array(VOCAL_SPACE_BANDS);
   #from = new Float64Array(VOCAL_SPACE_BANDS).fill(1);
   #to = new Float64Array(VOCAL_SPACE_BANDS).fill(1);
-  #gain = new Float64Array(VOCAL_SPACE_BANDS).fill(1);
   #frame = 0;
   #detect: number;
   /** Each band's share of the parallel cut (1 / the overlap's peak, see bandSumPeak). */
@@ -228,6 +227,8 @@ export class VocalSpaceProcessor {
   #scratch: Float32Array[] = [];
   #vocalScratch: Float32Array[] = [];
   #mono = new Float32Array(0);
+  /** The cut of each beat channel, summed over the bands in doubles. */
+  #cut: Float64Array[] = [new Float64Array(0), new Float64Array(0)];
 
   constructor(sampleRate: number, channelCount: number, profile: VocalSpaceProfile, amount: number) {
     this.sampleRate = sampleRate;
@@ -272,7 +273,6 @@ export class VocalSpaceProcessor {
     this.#cutDb.fill(0);
     this.#from.fill(1);
     this.#to.fill(1);
-    this.#gain.fill(1);
   }
 
   /** True while the carve can change a sample (amount above 0, or a cut still releasing). */
@@ -290,6 +290,7 @@ export class VocalSpaceProcessor {
     this.#mono = new Float32Array(n);
     this.#scratch = Array.from({ length: VOCAL_SPACE_BANDS * this.channelCount }, () => new Float32Array(n));
     this.#vocalScratch = Array.from({ length: VOCAL_SPACE_BANDS }, () => new Float32Array(n));
+    this.#cut = [new Float64Array(n), new Float64Array(n)];
   }
 
   /** Carves `beat[c][start..end)` in place, listening to `vocal[..][start..end)` (null or empty: silent). */
@@ -328,39 +329,59 @@ export class VocalSpaceProcessor {
       v.set(this.#mono.subarray(0, n));
       this.#vocalBands[k]!.process(v, 0, 0, n);
     }
-    const gain = this.#gain;
     const from = this.#from;
     const to = this.#to;
     const vocalEnv = this.#vocalEnv;
     const beatEnv = this.#beatEnv;
     const detect = this.#detect;
-    const share = this.#share;
-    const half = channels === 2 ? 0.5 : 1;
-    for (let i = 0; i < n; i++) {
+    const stride = this.channelCount;
+    const cutL = this.#cut[0]!;
+    const cutR = this.#cut[1]!;
+    cutL.fill(0, 0, n);
+    cutR.fill(0, 0, n);
+    // Control segment by control segment, band by band: tight loops over locals. Each frame's arithmetic is
+    // the same whatever the block size, so the worklet's 128-frame quanta give the render's samples.
+    for (let i = 0; i < n; ) {
       const phase = this.#frame % CONTROL;
       if (phase === 0) this.#control();
-      this.#frame++;
-      // Linear ramp that lands exactly on the control point's gain (1 stays exactly 1).
-      const t = (phase + 1) / CONTROL;
+      const len = Math.min(n - i, CONTROL - phase);
       for (let k = 0; k < VOCAL_SPACE_BANDS; k++) {
-        const v = this.#vocalScratch[k]![i]!;
-        vocalEnv[k] = vocalEnv[k]! + detect * (v * v - vocalEnv[k]!);
-        let m = 0;
-        for (let c = 0; c < channels; c++) m += bands[k * this.channelCount + c]![i]!;
-        m *= half;
-        beatEnv[k] = beatEnv[k]! + detect * (m * m - beatEnv[k]!);
+        const vb = this.#vocalScratch[k]!;
+        const bl = bands[k * stride]!;
+        const br = channels === 2 ? bands[k * stride + 1]! : null;
         const a = from[k]!;
         const b = to[k]!;
-        gain[k] = phase === CONTROL - 1 || a === b ? b : a + (b - a) * t;
+        const still = a === b;
+        const untouched = still && b === 1;
+        let ve = vocalEnv[k]!;
+        let be = beatEnv[k]!;
+        for (let j = 0; j < len; j++) {
+          const x = i + j;
+          const v = vb[x]!;
+          ve += detect * (v * v - ve);
+          const l = bl[x]!;
+          const r = br ? br[x]! : l;
+          const m = br ? 0.5 * (l + r) : l;
+          be += detect * (m * m - be);
+          if (untouched) continue;
+          // Linear ramp that lands exactly on the control point's gain.
+          const p = phase + j;
+          const g = still || p === CONTROL - 1 ? b : a + (b - a) * ((p + 1) / CONTROL);
+          cutL[x] = cutL[x]! + (1 - g) * l;
+          if (br) cutR[x] = cutR[x]! + (1 - g) * r;
+        }
+        vocalEnv[k] = ve;
+        beatEnv[k] = be;
       }
-      for (let c = 0; c < channels; c++) {
-        let cut = 0;
-        for (let k = 0; k < VOCAL_SPACE_BANDS; k++)
-          cut += (1 - gain[k]!) * bands[k * this.channelCount + c]![i]!;
-        cut *= share;
-        const data = beat[c]!;
-        data[start + i] = data[start + i]! - cut;
-      }
+      this.#frame += len;
+      i += len;
+    }
+    const share = this.#share;
+    // With every gain exactly 1 the cut is exactly 0 and the beat keeps its bits.
+    for (let c = 0; c < channels; c++) {
+      const data = beat[c]!;
+      const cut = c === 0 ? cutL : cutR;
+      for (let i = 0; i < n; i++) data[start + i] = data[start + i]! - share * cut[i]!;
     }
   }
 
