@@ -13,7 +13,7 @@ export { yieldToEventLoop } from './event-loop';
 export * from './graph';
 export * from './model';
 export * from './render/master-render';
-export type { MixRenderSettings, MixReport, StemLoudness } from './render/mix-render';
+export type { MixRenderSettings, MixReport, MixStems, StemLoudness } from './render/mix-render';
 export * from './render/mix-stages';
 export { type EncodeJobOptions, EncoderClient } from './workers/encode-client';
 export { MasterClient, type MasterJob } from './workers/master-client';

@@ -51,10 +51,11 @@ export const chosenFormats = (formats: readonly string[]): ExportFormat[] => {
  */
 export const exportFileName = (
   format: ExportFormat,
-  source: { kind: 'mix' } | { kind: 'master'; preset: string; timestamp: number },
+  source: { kind: 'mix' } | { kind: 'master'; preset: string; timestamp: number; version?: string },
 ): string => {
   const { suffix, ext } = FILE_PARTS[format];
-  return source.kind === 'mix'
-    ? `Mixdown${suffix}.${ext}`
-    : `mastered-${source.preset}-${source.timestamp}${suffix}.${ext}`;
+  if (source.kind === 'mix') return `Mixdown${suffix}.${ext}`;
+  // Issue 18: a version of a mix's master adds its name ('mastered-loud-1700000000000-acappella.wav').
+  const version = source.version ? `-${source.version}` : '';
+  return `mastered-${source.preset}-${source.timestamp}${version}${suffix}.${ext}`;
 };

@@ -38,6 +38,24 @@ export const compressorParamsFor = (compression: number): CompressorParams => {
 
 const CONTROL = 16;
 
+/**
+ * A compressor's control-point gains over a whole render, one per 16 frames at absolute frame positions.
+ * `record`: the compressor computes its gains from its detector and writes them here (the Main mix);
+ * `replay`: it reads them back instead of its detector's, so another signal (a version of the mix) gets the
+ * very same gain curve, bit for bit (decision 150).
+ */
+export interface GainTrace {
+  mode: 'record' | 'replay';
+  /** Control-point target gains (linear), index = frame / 16. Float64: the replay is exact. */
+  targets: Float64Array;
+}
+
+/** A trace with room for `frames` frames. */
+export const gainTraceFor = (frames: number): GainTrace => ({
+  mode: 'record',
+  targets: new Float64Array(Math.ceil(frames / CONTROL) + 1).fill(1),
+});
+
 export class Compressor {
   #params: CompressorParams;
   #attack: number;
@@ -51,6 +69,8 @@ export class Compressor {
   #msCoef = 0;
   #squares = 0;
   readonly sampleRate: number;
+  /** Record or replay the gain curve (versions, decision 150); null: the detector decides. */
+  trace: GainTrace | null = null;
 
   constructor(sampleRate: number, params: CompressorParams) {
     this.sampleRate = sampleRate;
@@ -120,7 +140,14 @@ export class Compressor {
           this.#squares = 0;
           shiftDb = 10 * Math.log10(this.#meanSquare);
         }
-        const target = env > 0 ? 10 ** (this.gainDbFor(20 * Math.log10(env) - shiftDb) / 20) : 1;
+        let target = env > 0 ? 10 ** (this.gainDbFor(20 * Math.log10(env) - shiftDb) / 20) : 1;
+        const trace = this.trace;
+        if (trace) {
+          // Control points sit at absolute multiples of 16 frames: this one is frame #frame + (i - start).
+          const index = (this.#frame + i - start) / CONTROL;
+          if (trace.mode === 'record') trace.targets[index] = target;
+          else target = trace.targets[index] ?? 1;
+        }
         step = (target - gain) / CONTROL;
         untilControl = CONTROL;
       }

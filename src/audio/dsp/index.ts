@@ -14,6 +14,12 @@ export { LevelMeter, type LevelReading } from './level-meter';
 export { LIMITER_BLOCK, type LimiterOptions, limiterLatency, limitOffline, TruePeakLimiter } from './limiter';
 export { LoudnessMeter, type LoudnessReport, measureLoudness } from './loudness';
 export {
+  MIX_VERSIONS,
+  type MixVersion,
+  VERSION_GAINS,
+  type VersionReport,
+} from './master-versions';
+export {
   MASTERING_STAGES,
   type MasteringProgress,
   type MasteringReport,

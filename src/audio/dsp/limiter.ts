@@ -117,6 +117,11 @@ export class TruePeakLimiter {
   readonly latency: number;
   /** Linear gain applied to the input before detection (the loudness stage's gain). */
   inputGain = 1;
+  /**
+   * When set, the gain applied to each output frame m is written at frameGains[m] (frames past its end are
+   * not): the mixer applies its limiter's gain to the stems too, so the stems sum to the mix (decision 150).
+   */
+  frameGains: Float32Array | null = null;
   #computer: LimiterGainComputer;
   #ring: Float32Array[];
   #mask: number;
@@ -224,6 +229,13 @@ export class TruePeakLimiter {
       const block = m >> 4;
       const g0 = gains[block & gainMask]!;
       frameGain[k] = g0 + (gains[(block + 1) & gainMask]! - g0) * ((m & 15) * 0.0625);
+    }
+    const trace = this.frameGains;
+    if (trace) {
+      for (let k = 0; k < n; k++) {
+        const m = f0 + k - latency;
+        if (m >= 0 && m < trace.length) trace[m] = frameGain[k]!;
+      }
     }
     for (let c = 0; c < channels; c++) {
       const out = output[c]!;

@@ -25,7 +25,7 @@ import {
   type LimiterPlan,
   planLimiter,
 } from './loudness-target';
-import { MasteringProcessor } from './mastering-processor';
+import { type DynamicsTrace, MasteringProcessor } from './mastering-processor';
 import { analyseTrack, type TrackAnalysis } from './track-analysis';
 
 /** The real stages of a master render, in order. */
@@ -68,6 +68,18 @@ export interface MasterRenderOptions {
    * play the whole track's EQ.
    */
   analysis?: TrackAnalysis;
+  /**
+   * Record what the render's nonlinear stages did (the dynamics' gain curves, the loudness gain and the
+   * limiter's block gains), so the versions of a mix can be rendered with the very same gains (decision 150).
+   */
+  trace?: MasterTrace;
+}
+
+/** A master's gain curves: filled in by renderMaster, replayed by renderVersion (master-versions.ts). */
+export interface MasterTrace {
+  dynamics: DynamicsTrace;
+  /** The loudness stage's linear gain and the limiter's boundary gains (one per 16 frames, plus one). */
+  output?: { gain: number; boundaryGains: Float64Array; limiter: LimiterOptions };
 }
 
 export interface MasteringReport {
@@ -165,6 +177,7 @@ export const renderMaster = async (
   report('building', 0);
   const adaptive = options.tone ? adaptivePlanFor(analysis, count, options.tone) : null;
   const processor = new MasteringProcessor(sampleRate, count, options.settings, adaptive);
+  if (options.trace) processor.setDynamicsTrace(options.trace.dynamics);
   const blockAnalysis = new BlockAnalysis(sampleRate, count, frames);
   report('processing', 0);
   for (let start = 0; start < frames; start += BLOCK) {
@@ -225,6 +238,7 @@ export const renderMaster = async (
   report('limiting', 0);
   const g = 10 ** (gainDb / 20);
   const gains = plan.boundaryGains;
+  if (options.trace) options.trace.output = { gain: g, boundaryGains: gains, limiter: limiterOptions };
   for (let start = 0; start < (options.planOnly ? 0 : frames); start += YIELD_FRAMES) {
     const end = Math.min(frames, start + YIELD_FRAMES);
     for (const ch of channels) applyPlannedGain(ch, gains, g, start, end);
@@ -250,7 +264,7 @@ export const renderMaster = async (
 };
 
 /** out[m] = x[m] * g * (gain ramp of m's block), the streaming limiter's output without its delay. */
-const applyPlannedGain = (
+export const applyPlannedGain = (
   data: Float32Array,
   gains: Float64Array,
   g: number,

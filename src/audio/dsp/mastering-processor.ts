@@ -8,7 +8,13 @@
 import type { MasteringSettings } from '../../shared/mastering';
 import type { AdaptivePlan } from './adaptive-plan';
 import { BiquadCascade, type BiquadCoefficients, designBiquad } from './biquad';
-import { Compressor, type CompressorParams, compressorParamsFor } from './compressor';
+import {
+  Compressor,
+  type CompressorParams,
+  compressorParamsFor,
+  type GainTrace,
+  gainTraceFor,
+} from './compressor';
 import { MultibandCompressor, multibandParamsFor } from './multiband-compressor';
 import { MonoBassWidth } from './stereo-width';
 import { TONE_EQ_GRID, toneEqSections } from './tone-eq';
@@ -52,6 +58,29 @@ export const masteringChainParams = (
   };
 };
 
+/**
+ * The gain curves of the chain's dynamic stages over one render: the single-band compressor's and each of
+ * the three bands'. Recorded while the Main mix is mastered, replayed on every version (decision 150).
+ */
+export interface DynamicsTrace {
+  single: GainTrace;
+  bands: [GainTrace, GainTrace, GainTrace];
+}
+
+export const dynamicsTraceFor = (frames: number): DynamicsTrace => ({
+  single: gainTraceFor(frames),
+  bands: [gainTraceFor(frames), gainTraceFor(frames), gainTraceFor(frames)],
+});
+
+/** The same curves, read back instead of recorded. */
+export const replayOf = (trace: DynamicsTrace): DynamicsTrace => {
+  const replay = (t: GainTrace): GainTrace => ({ mode: 'replay', targets: t.targets });
+  return {
+    single: replay(trace.single),
+    bands: [replay(trace.bands[0]), replay(trace.bands[1]), replay(trace.bands[2])],
+  };
+};
+
 export class MasteringProcessor {
   readonly sampleRate: number;
   readonly channelCount: number;
@@ -66,6 +95,7 @@ export class MasteringProcessor {
   #multiband: MultibandCompressor | null = null;
   #bandDynamics: AdaptivePlan['bandDynamics'] = null;
   #compression = 0;
+  #trace: DynamicsTrace | null = null;
 
   constructor(
     sampleRate: number,
@@ -96,7 +126,17 @@ export class MasteringProcessor {
     if (!this.#bandDynamics) return;
     const params = multibandParamsFor(this.#compression, this.#bandDynamics);
     if (this.#multiband) this.#multiband.setParams(params);
-    else this.#multiband = new MultibandCompressor(this.sampleRate, this.channelCount, params);
+    else {
+      this.#multiband = new MultibandCompressor(this.sampleRate, this.channelCount, params);
+      this.#multiband.setTraces(this.#trace?.bands ?? null);
+    }
+  }
+
+  /** Record the dynamics' gain curves, or replay recorded ones (versions, decision 150); null: neither. */
+  setDynamicsTrace(trace: DynamicsTrace | null): void {
+    this.#trace = trace;
+    this.#compressor.trace = trace?.single ?? null;
+    this.#multiband?.setTraces(trace?.bands ?? null);
   }
 
   /** The multiband path runs when a plan brought band dynamics and the amount is above zero. */

@@ -5,7 +5,7 @@
  * quieter section stays under it: the amount follows the Compression slider (ratio 1:1 at 0, 4:1 at 100,
  * as the spec's compressor) and the measured dynamics, and not the level the mix arrives at.
  */
-import { Compressor, type CompressorParams } from './compressor';
+import { Compressor, type CompressorParams, type GainTrace } from './compressor';
 import { type CrossoverDesign, ThreeBandCrossover } from './crossover';
 
 export const MULTIBAND_CROSSOVER: CrossoverDesign = { lowHz: 150, highHz: 2500 };
@@ -63,6 +63,13 @@ export class MultibandCompressor {
   setParams(params: readonly CompressorParams[]): void {
     params.forEach((p, b) => {
       this.#compressors[b]?.setParams(p);
+    });
+  }
+
+  /** One gain trace per band (low, mid, high), recorded or replayed (decision 150); null: none. */
+  setTraces(traces: readonly GainTrace[] | null): void {
+    this.#compressors.forEach((c, b) => {
+      c.trace = traces?.[b] ?? null;
     });
   }
 

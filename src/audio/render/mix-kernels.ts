@@ -40,8 +40,11 @@ export const limitInPlace = async (
   ceilingDb: number,
   tick: (fraction: number) => Promise<void>,
   block = 65_536,
+  /** Receives the gain the limiter applied to each frame (stems, decision 150). */
+  frameGains: Float32Array | null = null,
 ): Promise<void> => {
   const limiter = new TruePeakLimiter(sampleRate, channels.length, { ceilingDb });
+  limiter.frameGains = frameGains;
   const length = channels[0]?.length ?? 0;
   const latency = limiter.latency;
   const total = length + latency;

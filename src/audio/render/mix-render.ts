@@ -59,6 +59,18 @@ export interface MixRenderOptions {
   onProgress?: (progress: MixProgress) => void;
   /** Awaited between blocks (a worker yields to its event loop here so cancellation gets through). */
   between?: () => Promise<void>;
+  /**
+   * Also return the two buses (vocal with its reverb, instrumental) after the output volume and the output
+   * limiter's gain, which is computed from the sum and applied to both: vocals + instrumental = the mix
+   * (the versions of issue 18, decision 150).
+   */
+  stems?: boolean;
+}
+
+/** The mix's two buses, each stereo, summing to the mix. */
+export interface MixStems {
+  vocals: [Float32Array, Float32Array];
+  instrumental: [Float32Array, Float32Array];
 }
 
 export interface MixReport extends StemLoudness {
@@ -70,9 +82,17 @@ export interface MixRenderResult {
   channels: [Float32Array, Float32Array];
   sampleRate: number;
   report: MixReport;
+  stems?: MixStems;
 }
 
 const dbToGain = (db: number) => 10 ** (db / 20);
+
+/** A copy of `x` times `g`. */
+const scaled = (x: Float32Array, g: number): Float32Array => {
+  const out = new Float32Array(x.length);
+  for (let i = 0; i < x.length; i++) out[i] = x[i]! * g;
+  return out;
+};
 
 /** Gain that brings a stem measured at `lufs` to the reference (0 dB for silence). */
 export const matchGainDb = (lufs: number): number =>
@@ -243,6 +263,13 @@ export const renderMix = async (
   await stages.enter('final');
   const volume = Math.min(Math.max(settings.outputVolume, 0), 100) / 100;
   const [outL, outR] = inst;
+  // The buses at the output volume, kept before they are summed (only when the stems are asked for).
+  const stems: MixStems | undefined = options.stems
+    ? {
+        vocals: [scaled(left, volume), scaled(right, volume)],
+        instrumental: [scaled(outL, volume), scaled(outR, volume)],
+      }
+    : undefined;
   await stages.blocks(
     n,
     (s, e) => {
@@ -254,11 +281,24 @@ export const renderMix = async (
     0,
     0.2,
   );
-  await limitInPlace([outL, outR], sr, MIX_CEILING_DBTP, (f) => stages.tick(0.2 + 0.8 * f));
+  const frameGains = stems ? new Float32Array(n) : null;
+  await limitInPlace(
+    [outL, outR],
+    sr,
+    MIX_CEILING_DBTP,
+    (f) => stages.tick(0.2 + 0.8 * f),
+    MIX_BLOCK,
+    frameGains,
+  );
+  if (stems && frameGains) {
+    for (const ch of [...stems.vocals, ...stems.instrumental])
+      for (let i = 0; i < n; i++) ch[i]! *= frameGains[i]!;
+  }
 
   return {
     channels: [outL, outR],
     sampleRate: sr,
+    stems,
     report: {
       ...loudness,
       vocalsGainDb: 20 * Math.log10(gV * makeUp || 1e-12),

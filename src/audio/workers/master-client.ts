@@ -50,6 +50,35 @@ export class MasterClient {
   }
 
   /**
+   * Issue 18: a mix's versions through one master (decision 150). The stems are moved to the worker (they
+   * are detached afterwards); the versions come back as transferred channels.
+   */
+  async versions(
+    stems: { vocals: Float32Array[]; instrumental: Float32Array[] },
+    versions: MasterApi['versions']['request']['versions'],
+    sampleRate: number,
+    job: Omit<MasterJob, 'transfer' | 'ceilingDb'>,
+  ): Promise<MasterApi['versions']['response']> {
+    return this.#rpc.call(
+      'versions',
+      {
+        vocals: stems.vocals,
+        instrumental: stems.instrumental,
+        versions,
+        sampleRate,
+        settings: job.settings,
+        targetLufs: job.targetLufs,
+        tone: job.tone,
+      },
+      {
+        signal: job.signal,
+        onProgress: job.onProgress,
+        transfer: buffersOf([...stems.vocals, ...stems.instrumental]),
+      },
+    );
+  }
+
+  /**
    * The loudness-stage gain a render with these settings would apply (the live path plays with it, so the
    * preview is as loud as the download). The channels are copied.
    */

@@ -1,5 +1,6 @@
 import type { MasteringSettings } from '../../shared/mastering';
 import type { AdaptivePlan, ToneChoice } from '../dsp/adaptive-plan';
+import type { MixVersion, VersionReport } from '../dsp/master-versions';
 import type { MasteringProgress, MasteringReport } from '../dsp/mastering-chain';
 import type { TrackAnalysis } from '../dsp/track-analysis';
 import type { VocalClarity } from '../dsp/vocal-clarity';
@@ -21,6 +22,28 @@ export interface MasterApi {
       tone?: ToneChoice;
     };
     response: { channels: Float32Array[]; report: MasteringReport };
+    progress: MasteringProgress;
+  };
+  /**
+   * Issue 18: the Main mastered from a mix's two stems with its gains recorded, and every other version
+   * asked for mastered with them (the stems are consumed).
+   */
+  versions: {
+    request: {
+      vocals: Float32Array[];
+      instrumental: Float32Array[];
+      versions: MixVersion[];
+      sampleRate: number;
+      settings: MasteringSettings;
+      targetLufs: number;
+      tone?: ToneChoice;
+    };
+    response: {
+      report: MasteringReport;
+      channels: Partial<Record<MixVersion, Float32Array[]>>;
+      versions: VersionReport[];
+      residualDb: number | null;
+    };
     progress: MasteringProgress;
   };
   /** The loudness gain a render would apply, for the live path (the channels are consumed). */

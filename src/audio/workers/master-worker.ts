@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
 /** Offline mastering render off the main thread: the same kernels the live AudioWorklet runs. */
+import { masterVersions } from '../dsp/master-versions';
 import { renderMaster } from '../dsp/mastering-chain';
 import { analyseTrack } from '../dsp/track-analysis';
 import { measureVocalClarity } from '../dsp/vocal-clarity';
@@ -16,6 +17,19 @@ serveRpc<MasterApi>(self as unknown as RpcEndpoint, {
       { signal, onProgress: progress },
     );
     return transferring({ channels, report }, buffersOf(channels));
+  },
+  versions: async (
+    { vocals, instrumental, versions, sampleRate, settings, targetLufs, tone },
+    { signal, progress },
+  ) => {
+    const result = await masterVersions(
+      { vocals, instrumental },
+      versions,
+      sampleRate,
+      { settings, targetLufs, tone },
+      { signal, onProgress: progress },
+    );
+    return transferring(result, buffersOf(Object.values(result.channels).flat()));
   },
   plan: async ({ channels, sampleRate, settings, targetLufs, tone, analysis }, { signal, progress }) => {
     const report = await renderMaster(

@@ -61,6 +61,27 @@ describe('MixClient over the mix handlers', () => {
     client.dispose();
   });
 
+  it('renders the stems of the same mixdown: the same mix, and vocals + instrumental = the mix', async () => {
+    const client = new MixClient(factory);
+    await client.setSource('vocals', vocals, SR);
+    await client.setSource('instrumental', inst, SR);
+    const { channels, stems } = await client.stems(timeline, { vocalShare: 75, outputVolume: 100 });
+    const mixdown = await client.mixdown(timeline, { vocalShare: 75, outputVolume: 100 });
+    expect(channels[0]).toEqual(mixdown.channels[0]);
+    let worst = 0;
+    for (let c = 0; c < 2; c++) {
+      for (let i = 0; i < channels[c]!.length; i++) {
+        const sum = stems.vocals[c]![i]! + stems.instrumental[c]![i]!;
+        worst = Math.max(worst, Math.abs(channels[c]![i]! - sum));
+      }
+    }
+    // Both buses carry sound (the vocal starts at 1 s).
+    expect(stems.vocals[0]!.some((v) => Math.abs(v) > 0.01)).toBe(true);
+    expect(stems.instrumental[1]!.some((v) => Math.abs(v) > 0.01)).toBe(true);
+    expect(worst).toBeLessThan(1e-6);
+    client.dispose();
+  });
+
   it('refuses a mixdown without both sources', async () => {
     const client = new MixClient(factory);
     await client.setSource('vocals', vocals, SR);

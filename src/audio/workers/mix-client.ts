@@ -61,6 +61,16 @@ export class MixClient {
     return rpc.call('mixdown', { timeline, settings }, options);
   }
 
+  /** The mixdown with its two buses, which sum to it (the mastering page's versions, issue 18). */
+  async stems(
+    timeline: MixTimeline,
+    settings: MixRenderSettings,
+    options: { signal?: AbortSignal; onProgress?: (p: MixProgress) => void } = {},
+  ): Promise<MixApi['stems']['response']> {
+    const rpc = await this.#client();
+    return rpc.call('stems', { timeline, settings }, options);
+  }
+
   async previews(
     timeline: MixTimeline,
     window: SampleWindow,

@@ -63,6 +63,19 @@ export const createMixHandlers = (): RpcHandlers<MixApi> => {
       return transferring(result, buffersOf(result.channels));
     },
 
+    stems: async ({ timeline, settings }, { signal, progress }) => {
+      if (!sources.vocals || !sources.instrumental) throw new Error(MIX_ERRORS.missingBuffers);
+      const result = await renderMix(inputOf(timeline), settings, {
+        signal,
+        onProgress: stageProgress(progress),
+        between: yieldEvery(),
+        stems: true,
+      });
+      const stems = result.stems!;
+      const buffers = buffersOf([...result.channels, ...stems.vocals, ...stems.instrumental]);
+      return transferring({ ...result, stems }, buffers);
+    },
+
     previews: async ({ timeline, window, outputVolume, styles }, { signal, progress }) => {
       const input = inputOf(timeline);
       progress({ style: null, index: 0, count: styles.length, progress: null });

@@ -1,7 +1,7 @@
 import type { TimelineClip, TrackType } from '../model/clip';
 import type { MixStyleId } from '../model/mix-styles';
 import type { SampleWindow } from '../model/preview-window';
-import type { MixRenderSettings, MixReport, StemLoudness } from '../render/mix-render';
+import type { MixRenderSettings, MixReport, MixStems, StemLoudness } from '../render/mix-render';
 import type { MixProgress } from '../render/mix-stages';
 
 /** The timeline as the renders need it: clips in samples at the timeline's rate and the mix length. */
@@ -43,6 +43,12 @@ export interface MixApi {
   mixdown: {
     request: { timeline: MixTimeline; settings: MixRenderSettings };
     response: RenderedMix;
+    progress: MixProgress;
+  };
+  /** The mixdown again with its two buses (vocals + instrumental = the mix): the versions of issue 18. */
+  stems: {
+    request: { timeline: MixTimeline; settings: MixRenderSettings };
+    response: RenderedMix & { stems: MixStems };
     progress: MixProgress;
   };
   previews: {

@@ -38,6 +38,8 @@ export const creditLedger = pgTable(
      * unique, so a repeated event or a retried request changes nothing the second time.
      */
     reference: text('reference'),
+    /** Issue 18 (migration 0008): a mastering download's delivered versions and formats. */
+    delivered: jsonb('delivered').$type<{ versions: string[]; formats: string[] }>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

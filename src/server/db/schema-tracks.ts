@@ -12,6 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { SessionClips } from '../../shared/api/sessions';
+import type { MixArrangement } from '../../shared/api/tracks';
 import { users } from './schema';
 
 /**
@@ -35,6 +36,8 @@ export const tracks = pgTable(
     duration: doublePrecision('duration').notNull().default(0),
     /** Server-made storage key; never derived from anything the user sent. */
     storageKey: text('storage_key').notNull(),
+    /** Issue 18 (migration 0008): how a mixed track was made; null for single-file uploads. */
+    arrangement: jsonb('arrangement').$type<MixArrangement>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

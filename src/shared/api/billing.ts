@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MIX_VERSIONS } from '../mix-versions';
 import { CROWN_PURCHASE, PLAN_IDS } from '../plans';
 import { publicUser } from './user';
 
@@ -34,6 +35,16 @@ export const BILLING_MESSAGES = {
   idempotencyKeyReused: 'This purchase was already made with different details. Please try again.',
 } as const;
 
+/** The download formats the mastering page offers (the encoders' list, src/audio/codecs/export-formats.ts). */
+export const DELIVERY_FORMATS = ['wav', 'mp3', 'wav24', 'wav32f', 'flac16', 'flac24'] as const;
+
+export const DELIVERY_MESSAGES = {
+  unknownVersion: `versions must be some of ${MIX_VERSIONS.join(', ')}`,
+  unknownFormat: `formats must be some of ${DELIVERY_FORMATS.join(', ')}`,
+  repeated: 'A version or format is listed twice',
+  onlyMastering: 'Only a mastering download delivers versions',
+} as const;
+
 /** Chosen by the browser, one per click or download attempt: a retried request takes effect once. */
 const idempotencyKey = z
   .string({ error: 'idempotencyKey is required' })
@@ -41,11 +52,32 @@ const idempotencyKey = z
   .min(8, 'idempotencyKey must be 8 to 100 characters')
   .max(100, 'idempotencyKey must be 8 to 100 characters');
 
-export const spendCreditBody = z.object({
-  type: z.enum(['mastering', 'mix'], { error: "type must be 'mastering' or 'mix'" }),
-  /** One per download attempt: a retried request spends once. */
-  idempotencyKey,
-});
+export const spendCreditBody = z
+  .object({
+    type: z.enum(['mastering', 'mix'], { error: "type must be 'mastering' or 'mix'" }),
+    /** One per download attempt: a retried request spends once. */
+    idempotencyKey,
+    /**
+     * Issue 18: the versions of a mastering download (one spend for all of them and all formats), recorded
+     * with the spend. Absent: the Main alone, as before.
+     */
+    versions: z
+      .array(z.enum(MIX_VERSIONS, { error: DELIVERY_MESSAGES.unknownVersion }))
+      .min(1, DELIVERY_MESSAGES.unknownVersion)
+      .max(MIX_VERSIONS.length)
+      .refine((v) => new Set(v).size === v.length, DELIVERY_MESSAGES.repeated)
+      .optional(),
+    /** The formats delivered (recorded with the spend). */
+    formats: z
+      .array(z.enum(DELIVERY_FORMATS, { error: DELIVERY_MESSAGES.unknownFormat }))
+      .min(1, DELIVERY_MESSAGES.unknownFormat)
+      .max(DELIVERY_FORMATS.length)
+      .refine((f) => new Set(f).size === f.length, DELIVERY_MESSAGES.repeated)
+      .optional(),
+  })
+  .refine((b) => b.type === 'mastering' || (!b.versions && !b.formats), {
+    message: DELIVERY_MESSAGES.onlyMastering,
+  });
 export type SpendCreditBody = z.infer<typeof spendCreditBody>;
 
 export const spendCreditResponse = z.object({

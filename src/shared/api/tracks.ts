@@ -51,6 +51,59 @@ export const positiveId = (message: string) =>
 
 export const trackIdParam = z.object({ id: positiveId(MESSAGES.invalidTrackId) });
 
+/** A saved mix's arrangement holds at most this many clips (the JSON stays within the form field's 64 KiB). */
+export const MAX_ARRANGEMENT_CLIPS = 400;
+export const ARRANGEMENT_MESSAGES = {
+  invalid: 'The mix arrangement is not valid',
+  onlyMixed: 'Only a mixed track carries a mix arrangement',
+  sources: 'The mix arrangement must name your own vocals and instrumental tracks',
+} as const;
+
+const sampleIndex = z.number().int().min(0).max(2_147_483_647);
+
+/**
+ * Issue 18: how a mixdown was made, stored with the mixed track so the mastering page can render its stems
+ * again (the versions): the two source tracks, every clip in samples at the timeline's rate, the output
+ * length, the style's vocal share and the output volume.
+ */
+export const mixArrangement = z
+  .object({
+    vocalTrackId: positiveId(ARRANGEMENT_MESSAGES.sources),
+    instrumentalTrackId: positiveId(ARRANGEMENT_MESSAGES.sources),
+    sampleRate: z.number().int().min(8000).max(384_000),
+    length: sampleIndex.min(1),
+    vocalShare: z.number().min(0).max(100),
+    outputVolume: z.number().int().min(0).max(100),
+    clips: z
+      .array(
+        z.object({
+          id: z.string().min(1).max(100),
+          trackType: z.enum(['vocals', 'instrumental']),
+          sourceStart: sampleIndex,
+          sourceEnd: sampleIndex,
+          position: sampleIndex,
+        }),
+      )
+      .max(MAX_ARRANGEMENT_CLIPS),
+  })
+  .refine((a) => a.clips.every((c) => c.sourceEnd > c.sourceStart), {
+    message: ARRANGEMENT_MESSAGES.invalid,
+  });
+export type MixArrangement = z.infer<typeof mixArrangement>;
+
+/** The multipart `arrangement` field: the arrangement's JSON text, refused as a whole with one message. */
+export const arrangementField = z.string().transform((text, ctx): MixArrangement => {
+  let parsed: ReturnType<typeof mixArrangement.safeParse> | null = null;
+  try {
+    parsed = mixArrangement.safeParse(JSON.parse(text));
+  } catch {
+    parsed = null;
+  }
+  if (parsed?.success) return parsed.data;
+  ctx.addIssue({ code: 'custom', message: ARRANGEMENT_MESSAGES.invalid });
+  return z.NEVER;
+});
+
 /** The text fields of POST /api/tracks (multipart; the file itself is the `audio` part). */
 export const uploadTrackFields = z.object({
   type: z.enum(TRACK_KINDS, { error: 'Track type must be vocals, instrumental or mixed' }),
@@ -65,6 +118,8 @@ export const uploadTrackFields = z.object({
     .min(0, 'Duration must be a number of seconds')
     .max(24 * 3600, 'Duration must be a number of seconds')
     .default(0),
+  /** Issue 18: a mixed track's arrangement (JSON text); absent for every other upload. */
+  arrangement: arrangementField.optional(),
 });
 export type UploadTrackFields = z.infer<typeof uploadTrackFields>;
 
@@ -77,6 +132,8 @@ export const trackView = z.object({
   size: z.number().int().nonnegative(),
   duration: z.number(),
   createdAt: z.string(),
+  /** Issue 18: how a mixdown was made; null for a track uploaded as a single file. */
+  arrangement: mixArrangement.nullable(),
 });
 export type TrackView = z.infer<typeof trackView>;
 

@@ -19,7 +19,11 @@ export async function billingRoutes(
   app.post('/api/spend-credit', async (req) => {
     const user = requireUser(req);
     const body = parse(spendCreditBody, req.body);
-    return d.ledger.spend(user.id, body.type, body.idempotencyKey);
+    const delivered =
+      body.type === 'mastering' && (body.versions || body.formats)
+        ? { versions: body.versions ?? ['main'], formats: body.formats ?? [] }
+        : null;
+    return d.ledger.spend(user.id, body.type, body.idempotencyKey, delivered);
   });
 
   app.post('/api/purchase-crowns', async (req) => {

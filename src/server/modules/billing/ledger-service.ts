@@ -93,7 +93,13 @@ export function createLedgerService(db: Db) {
      * no row; Unlimited spends crowns. The idempotency key becomes the ledger row's unique reference, so
      * a retried request spends once.
      */
-    async spend(userId: number, type: SpendType, idempotencyKey: string): Promise<SpendCreditResponse> {
+    async spend(
+      userId: number,
+      type: SpendType,
+      idempotencyKey: string,
+      /** Issue 18: what a mastering download delivered (versions and formats), kept on the spend's row. */
+      delivered: { versions: string[]; formats: string[] } | null = null,
+    ): Promise<SpendCreditResponse> {
       const reference = `spend:${userId}:${idempotencyKey}`;
       const earlier = await findSpend(reference);
       if (earlier) return replay(userId, earlier.currency);
@@ -136,7 +142,7 @@ export function createLedgerService(db: Db) {
           }
           const written = await tx
             .insert(creditLedger)
-            .values({ userId, currency, delta: -1, reason: `spend_${type}`, reference })
+            .values({ userId, currency, delta: -1, reason: `spend_${type}`, reference, delivered })
             .onConflictDoNothing({ target: creditLedger.reference })
             .returning({ id: creditLedger.id });
           // A concurrent request with the same key committed first: undo this one's UPDATE.

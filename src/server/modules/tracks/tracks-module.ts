@@ -37,7 +37,7 @@ export async function registerTracksModule(app: FastifyInstance, ctx: AppContext
     await scope.register(fastifyMultipart, {
       // Browsers send a bare file name; keeping any path lets the route refuse crafted ones.
       preservePath: true,
-      limits: { fileSize: MAX_TRACK_BYTES, files: 2, fields: 10, fieldSize: 4096, parts: 12 },
+      limits: { fileSize: MAX_TRACK_BYTES, files: 2, fields: 10, fieldSize: 65_536, parts: 12 },
     });
     await tracksRoutes(scope, tracks);
   });

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import {
+  ARRANGEMENT_MESSAGES,
   type AudioContentType,
   type ListTracksQuery,
+  type MixArrangement,
   quotaExceededMessage,
   type TrackKind,
   type TrackList,
@@ -13,7 +15,7 @@ import {
 import { MESSAGES } from '../../../shared/messages';
 import type { Db } from '../../db/client';
 import { tracks } from '../../db/schema';
-import { AppError, notFound } from '../../errors';
+import { AppError, badRequest, notFound } from '../../errors';
 import { type ByteRange, ObjectNotFoundError, type Storage, userPrefix } from '../../storage/storage';
 import { lockOwner, usedBytes as usedBytesOf } from './storage-usage';
 import { type FileStream, sniffUpload } from './upload-stream';
@@ -39,7 +41,23 @@ export function toTrackView(row: TrackRow): TrackView {
     size: row.sizeBytes,
     duration: row.duration,
     createdAt: row.createdAt.toISOString(),
+    arrangement: row.arrangement ?? null,
   };
+}
+
+/**
+ * Issue 18: an arrangement belongs only on a mixed track, and must name the user's own vocals and
+ * instrumental tracks (ids are never trusted from the browser).
+ */
+async function assertArrangement(db: Db, userId: number, type: string, a: MixArrangement): Promise<void> {
+  if (type !== 'mixed') throw badRequest(ARRANGEMENT_MESSAGES.onlyMixed, 'validation');
+  const rows = await db
+    .select({ id: tracks.id, type: tracks.type })
+    .from(tracks)
+    .where(and(eq(tracks.userId, userId), inArray(tracks.id, [a.vocalTrackId, a.instrumentalTrackId])));
+  const typeOf = new Map(rows.map((r) => [r.id, r.type]));
+  if (typeOf.get(a.vocalTrackId) !== 'vocals' || typeOf.get(a.instrumentalTrackId) !== 'instrumental')
+    throw badRequest(ARRANGEMENT_MESSAGES.sources, 'validation');
 }
 
 export interface TracksServiceDeps {
@@ -103,6 +121,7 @@ export function createTracksService(d: TracksServiceDeps) {
         if (!(await lockOwner(ownerTx, userId)))
           throw new AppError(401, 'account_deleted', MESSAGES.accountGoneDuringUpload);
         if ((await usedBytes(userId, ownerTx)) + stored.size > d.quotaBytes) throw quotaError();
+        if (fields.arrangement) await assertArrangement(ownerTx, userId, fields.type, fields.arrangement);
         const [inserted] = await tx
           .insert(tracks)
           .values({
@@ -113,6 +132,7 @@ export function createTracksService(d: TracksServiceDeps) {
             sizeBytes: stored.size,
             duration: fields.duration,
             storageKey: stored.key,
+            arrangement: fields.arrangement ?? null,
           })
           .returning();
         return inserted!;

@@ -1,4 +1,5 @@
 /** Where a source comes from: a dropped file, a track saved by the mixer (?trackId), or a demo track. */
+import type { MixArrangement } from '../../../shared/api/tracks';
 import { decodeAudio } from './audio-decode';
 import { fetchAudioFailed, NOTICES, type Notice } from './mastering-texts';
 import { fetchTrack } from './track-fetch';
@@ -6,7 +7,10 @@ import { fetchTrack } from './track-fetch';
 export interface LoadRequest {
   /** Shown while loading. */
   label: string;
-  read: (signal: AbortSignal) => Promise<{ name: string; bytes: ArrayBuffer }>;
+  /** The bytes, and for a mixer mix its arrangement (issue 18: its versions). */
+  read: (
+    signal: AbortSignal,
+  ) => Promise<{ name: string; bytes: ArrayBuffer; arrangement?: MixArrangement | null }>;
   success: (name: string) => Notice;
   failure: (message?: string) => Notice;
 }
@@ -38,9 +42,9 @@ export const urlRequest = (name: string, url: string): LoadRequest => ({
 
 /** Bytes to a playable AudioBuffer; an undecodable file reads as the spec's 'Failed to load audio file'. */
 export const decodeRequest = async (request: LoadRequest, signal: AbortSignal) => {
-  const { name, bytes } = await request.read(signal);
+  const { name, bytes, arrangement } = await request.read(signal);
   const buffer = await decodeAudio(bytes).catch(() => {
     throw new Error('Failed to load audio file');
   });
-  return { name, buffer };
+  return { name, buffer, arrangement: arrangement ?? null };
 };

@@ -1,4 +1,5 @@
-import type { MixStage } from '../../../audio';
+import type { MixRenderSettings, MixStage, MixTimeline } from '../../../audio';
+import type { MixArrangement } from '../../../shared/api/tracks';
 import { toast } from '../../components/ui/use-toast';
 import { copyForTransfer, toAudioBuffer } from './audio-buffers';
 import { bothLoaded } from './flow-state';
@@ -74,7 +75,7 @@ export class MixdownRunner {
         finalMix: { durationSeconds: result.channels[0]!.length / result.sampleRate, trackId: null },
       }));
       toast({ title: 'Success', description: 'Your mixdown is ready' });
-      void this.#save(abort.signal);
+      void this.#save(abort.signal, timeline, { vocalShare, outputVolume });
     } catch (error) {
       if (abort.signal.aborted) return;
       console.warn('Mixdown failed', error);
@@ -86,18 +87,42 @@ export class MixdownRunner {
   }
 
   /** The mix is saved as final_mix.wav (type 'mixed', 'Final Mix'); its id enables Export to Mastering. */
-  async #save(signal: AbortSignal): Promise<void> {
+  async #save(signal: AbortSignal, timeline: MixTimeline, settings: MixRenderSettings): Promise<void> {
     const final = this.#final;
     if (!final) return;
     try {
       const copies = await copyForTransfer(final.channels);
       const wav = await this.#c.encoder.wav(copies, final.sampleRate, { signal, transfer: true });
-      const id = await this.#c.saveFinalMix(wav);
+      const id = await this.#c.saveFinalMix(wav, this.#arrangement(timeline, settings));
       if (id === null || signal.aborted || this.#final !== final) return;
       this.#c.store.update((s) => (s.finalMix ? { ...s, finalMix: { ...s.finalMix, trackId: id } } : s));
     } catch (error) {
       console.warn('The final mix could not be encoded for saving', error);
     }
+  }
+
+  /**
+   * How this mixdown was made (issue 18), so the mastering page can render its stems again; null while a
+   * source is not a saved track (its upload failed or is still running): that mix then has no versions.
+   */
+  #arrangement(timeline: MixTimeline, settings: MixRenderSettings): MixArrangement | null {
+    const { vocals, instrumental } = this.#c.store.getState().tracks;
+    if (vocals.trackId === null || instrumental.trackId === null) return null;
+    return {
+      vocalTrackId: vocals.trackId,
+      instrumentalTrackId: instrumental.trackId,
+      sampleRate: timeline.sampleRate,
+      length: timeline.length,
+      vocalShare: settings.vocalShare,
+      outputVolume: settings.outputVolume,
+      clips: timeline.clips.map(({ id, trackType, sourceStart, sourceEnd, position }) => ({
+        id,
+        trackType,
+        sourceStart,
+        sourceEnd,
+        position,
+      })),
+    };
   }
 
   cancel(): void {

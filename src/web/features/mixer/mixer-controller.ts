@@ -12,6 +12,7 @@ import {
   type TrackType,
   timelineLength,
 } from '../../../audio';
+import type { MixArrangement } from '../../../shared/api/tracks';
 import { toast } from '../../components/ui/use-toast';
 import { toAudioBuffer } from './audio-buffers';
 import { bothLoaded, type FlowState, initialFlow, Store } from './flow-state';
@@ -206,10 +207,15 @@ export class MixerController {
     return applied && this.store.getState().applied ? mixTimeline(applied) : null;
   }
 
-  /** Saves the final mix as final_mix.wav, type 'mixed', name 'Final Mix'; failure is only logged. */
-  async saveFinalMix(wav: Blob): Promise<number | null> {
+  /**
+   * Saves the final mix as final_mix.wav, type 'mixed', name 'Final Mix', with its arrangement when both
+   * sources are saved tracks (issue 18: the mastering page's versions); failure is only logged.
+   */
+  async saveFinalMix(wav: Blob, arrangement: MixArrangement | null): Promise<number | null> {
     try {
-      const { id } = await uploadTrack(wav, 'final_mix.wav', 'mixed', 'Final Mix');
+      const { id } = await uploadTrack(wav, 'final_mix.wav', 'mixed', 'Final Mix', {
+        arrangement: arrangement ?? undefined,
+      });
       return id;
     } catch (error) {
       console.warn('Saving the final mix failed', error);

@@ -1,5 +1,5 @@
 import type { SessionInput, SessionList, SessionView } from '../../../shared/api/sessions';
-import type { TrackKind, TrackView } from '../../../shared/api/tracks';
+import type { MixArrangement, TrackKind, TrackView } from '../../../shared/api/tracks';
 import { apiJson, requestHeaders, throwIfNotOk } from '../../lib/api-client';
 import { AUTH_TOKEN_KEY, readStorage } from '../../lib/storage';
 import { xhrUpload } from '../../lib/xhr-upload';
@@ -14,12 +14,18 @@ export const uploadTrack = async (
   fileName: string,
   type: TrackKind,
   name: string,
-  options: { signal?: AbortSignal; onProgress?: (sent: number, total: number) => void } = {},
+  options: {
+    signal?: AbortSignal;
+    onProgress?: (sent: number, total: number) => void;
+    /** A mixed track's arrangement (issue 18: the mastering page renders its stems from it). */
+    arrangement?: MixArrangement;
+  } = {},
 ): Promise<{ id: number }> => {
   const form = new FormData();
   form.append('type', type);
   form.append('name', name);
   form.append('duration', '0');
+  if (options.arrangement) form.append('arrangement', JSON.stringify(options.arrangement));
   form.append('audio', file, fileName);
   return (await xhrUpload('/api/tracks', form, {
     headers: requestHeaders(false, readStorage(AUTH_TOKEN_KEY)),
