@@ -21,3 +21,5 @@ export { MeterClient } from './workers/meter-client';
 export { MixClient } from './workers/mix-client';
 export type { MixTimeline, RenderedMix, RenderedPreview } from './workers/mix-protocol';
 export { PeaksClient } from './workers/peaks-client';
+export { ZipClient } from './workers/zip-client';
+export type { ZipEntry } from './workers/zip-protocol';

@@ -20,6 +20,7 @@ import {
 import type { MasteringSettings } from './mastering-constants';
 import type { Analysis, JobStatus } from './mastering-state';
 import { buildOverview, type Overview } from './overview';
+import type { VersionsOutput } from './versions-job';
 
 export type JobFailure =
   | { kind: 'init' }
@@ -32,6 +33,8 @@ export interface JobOutput {
   report: MasteringReport;
   /** The measurement and overview of the master, still running when the output arrives. */
   details: Promise<{ overview: Overview; analysis: Analysis }>;
+  /** Issue 18: the versions, when the master was made from a mix's stems. */
+  versions?: VersionsOutput;
 }
 
 export interface MasterJobSpec {
@@ -86,17 +89,31 @@ export const runMasterJob = async (
       onStatus({ percent: Math.round(p.fraction * 99), message, running: true });
     },
   });
-  const buffer = await toAudioBufferInSlices(rendered.channels, source.sampleRate);
+  return outputOf(rendered.channels, source.sampleRate, rendered.report, signal, true);
+};
+
+/**
+ * A rendered master as the page keeps it: a playable AudioBuffer now, its measurement and overview in the
+ * background. `transfer`: the channels may move to the meter worker (they are not needed afterwards).
+ */
+export const outputOf = async (
+  channels: Float32Array[],
+  sampleRate: number,
+  report: MasteringReport,
+  signal: AbortSignal,
+  transfer: boolean,
+): Promise<JobOutput> => {
+  const buffer = await toAudioBufferInSlices(channels, sampleRate);
   signal.throwIfAborted();
   // The meter worker measures while the page draws the overview.
   const details = Promise.all([
-    meterClient().measure(rendered.channels, source.sampleRate, { bands: true, transfer: true, signal }),
+    meterClient().measure(channels, sampleRate, { bands: true, transfer, signal }),
     yieldToEventLoop().then(() => buildOverview(channelsOf(buffer), undefined, signal)),
   ]).then(([measured, overview]) => ({
     overview,
     analysis: { loudness: measured.loudness, bands: measured.bands ?? [] },
   }));
-  return { buffer, report: rendered.report, details };
+  return { buffer, report, details };
 };
 
 /** The original's numbers, measured once after it loads: the meter's, and the engine's one-pass analysis. */

@@ -1,4 +1,5 @@
 /** The mastering screen's state: one immutable snapshot, replaced on every change. */
+import type { MixArrangement } from '../../../shared/api/tracks';
 import type { BandLevel, LoudnessReport, MasteringReport, TrackAnalysis } from './engine-api';
 import {
   DEFAULT_CUSTOM_SETTINGS,
@@ -9,7 +10,19 @@ import {
 } from './mastering-constants';
 import type { Listen, PlayKind } from './mastering-player';
 import type { TargetChoice } from './mastering-rules';
+import type { LoadedStems } from './mix-stems';
 import type { Overview } from './overview';
+import type { VersionsOutput } from './versions-job';
+
+/**
+ * Issue 18: the stems of a mixer mix, which make the versions. 'none': the source is a single file (no
+ * versions); 'loading' with its progress; 'ready'; 'failed' with the reason (a source track was deleted).
+ */
+export type StemsState =
+  | { status: 'none' }
+  | { status: 'loading'; fraction: number }
+  | { status: 'ready'; stems: LoadedStems }
+  | { status: 'failed'; message: string };
 
 export interface Analysis {
   loudness: LoudnessReport;
@@ -23,6 +36,9 @@ export interface SourceState {
   analysis: Analysis | null;
   /** The engine's one-pass analysis (spectrum, dynamics, stereo): the adaptive chain plans from it. */
   track: TrackAnalysis | null;
+  /** How the mixer made this mix (issue 18); null for a single file. */
+  arrangement: MixArrangement | null;
+  stems: StemsState;
 }
 
 export interface MasterResult {
@@ -37,6 +53,8 @@ export interface MasterResult {
   report: MasteringReport;
   /** Simplified processing was used after the full chain failed (spec 4's 'Mastering Warning'). */
   simplified: boolean;
+  /** Issue 18: the versions mastered with the Main's gains; null when the source has no stems. */
+  versions: VersionsOutput | null;
 }
 
 export interface JobStatus {

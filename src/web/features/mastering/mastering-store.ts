@@ -6,7 +6,13 @@ import type { PublicUser } from '../../../shared/api/user';
 import type { ToneChoice } from './engine-api';
 import { LiveGainPlanner } from './live-gain';
 import { decodeRequest, fileRequest, type LoadRequest, trackRequest, urlRequest } from './load-requests';
-import { analyseSource, masterClient, masterWithFallback } from './master-job';
+import {
+  analyseSource,
+  classifyFailure,
+  type MasterOutcome,
+  masterClient,
+  masterWithFallback,
+} from './master-job';
 import {
   DEFAULT_CUSTOM_SETTINGS,
   type MasteringMode,
@@ -23,7 +29,16 @@ import {
   setupName,
   type TargetChoice,
 } from './mastering-rules';
-import { initialState, type MasteringState, type MasterResult, shownSettings } from './mastering-state';
+import {
+  initialState,
+  type MasteringState,
+  type MasterResult,
+  type SourceState,
+  type StemsState,
+  shownSettings,
+} from './mastering-state';
+import { type LoadedStems, loadMixStems } from './mix-stems';
+import { runVersionsJob } from './versions-job';
 import { NOTICES, type Notice } from './mastering-texts';
 
 export interface StoreDeps {
@@ -43,6 +58,8 @@ export class MasteringStore {
   #job: AbortController | null = null;
   readonly player = new MasteringPlayer();
   #live = new LiveGainPlanner();
+  /** The stems being loaded for the current source (issue 18); null for a single file. */
+  #stems: Promise<LoadedStems | null> | null = null;
 
   constructor(deps: StoreDeps) {
     this.#deps = deps;
@@ -80,10 +97,15 @@ export class MasteringStore {
     this.#load = controller;
     this.#set({ loading: request.label });
     try {
-      const { name, buffer } = await decodeRequest(request, controller.signal);
+      const { name, buffer, arrangement } = await decodeRequest(request, controller.signal);
       if (controller.signal.aborted) return;
-      this.#set({ loading: null, source: { name, buffer, overview: null, analysis: null, track: null } });
+      const stems: StemsState = arrangement ? { status: 'loading', fraction: 0 } : { status: 'none' };
+      this.#set({
+        loading: null,
+        source: { name, buffer, overview: null, analysis: null, track: null, arrangement, stems },
+      });
       this.#deps.notify(request.success(name));
+      this.#stems = arrangement ? this.#loadStems(buffer, arrangement, controller.signal) : null;
       const measured = await analyseSource(buffer, controller.signal);
       if (this.#state.source?.buffer === buffer)
         this.#set({ source: { ...this.#state.source, ...measured } });
@@ -95,10 +117,34 @@ export class MasteringStore {
     }
   }
 
+  /** Issue 18: the mix's stems, rendered again from its sources; the versions panel follows the progress. */
+  async #loadStems(
+    buffer: AudioBuffer,
+    arrangement: NonNullable<SourceState['arrangement']>,
+    signal: AbortSignal,
+  ): Promise<LoadedStems | null> {
+    const patch = (stems: StemsState) => {
+      const source = this.#state.source;
+      if (source?.buffer === buffer) this.#set({ source: { ...source, stems } });
+    };
+    try {
+      const stems = await loadMixStems(arrangement, {
+        signal,
+        onProgress: (p) => patch({ status: 'loading', fraction: p.fraction }),
+      });
+      patch({ status: 'ready', stems });
+      return stems;
+    } catch (error) {
+      if (!signal.aborted) patch({ status: 'failed', message: error instanceof Error ? error.message : '' });
+      return null;
+    }
+  }
+
   /** 'Upload different file': every mastered result goes, playback resets (spec 4). */
   clear(): void {
     this.#load?.abort();
     this.#job?.abort();
+    this.#stems = null;
     this.#live.reset();
     this.player.stop();
     this.#set({ source: null, results: {}, status: null, playing: null, loading: null, listen: 'master' });
@@ -237,12 +283,15 @@ export class MasteringStore {
     const onStatus = (status: MasteringState['status']) => {
       if (!controller.signal.aborted) this.#set({ status });
     };
-    const outcome = await masterWithFallback(
-      source.buffer,
-      { settings, targetLufs, name, tone: this.#toneChoice() },
-      onStatus,
-      controller.signal,
-    );
+    const spec = { settings, targetLufs, name, tone: this.#toneChoice() };
+    // A mixer mix masters from its stems, so its versions share the Main's gains (issue 18).
+    const stems = this.#stems ? await this.#stems : null;
+    const outcome = stems
+      ? await runVersionsJob(stems, spec, onStatus, controller.signal).then(
+          (output): MasterOutcome => ({ ok: true, output, simplified: false }),
+          (error): MasterOutcome => ({ ok: false, failure: classifyFailure(error, controller.signal) }),
+        )
+      : await masterWithFallback(source.buffer, spec, onStatus, controller.signal);
     if (!outcome.ok) {
       const { failure } = outcome;
       if (failure.kind === 'aborted') return;
@@ -263,6 +312,7 @@ export class MasteringStore {
       report: output.report,
       overview: null,
       analysis: null,
+      versions: output.versions ?? null,
     };
     if (this.#state.playing === 'mastered') this.stop();
     this.#set({
