@@ -128,7 +128,3 @@ export const measureVocalClarity = (
   const clarityDb = Number.isFinite(before.ratioDb) ? after.ratioDb - before.ratioDb : 0;
   return { before, after, clarityDb };
 };
-
-/** "+2.8 dB vocal clarity". */
-export const formatVocalClarity = (clarityDb: number): string =>
-  `${clarityDb >= 0 ? '+' : '-'}${Math.abs(clarityDb).toFixed(1)} dB vocal clarity`;

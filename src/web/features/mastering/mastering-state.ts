@@ -1,6 +1,13 @@
 /** The mastering screen's state: one immutable snapshot, replaced on every change. */
 import type { MixArrangement } from '../../../shared/api/tracks';
-import type { BandLevel, LoudnessReport, MasteringReport, TrackAnalysis } from './engine-api';
+import type {
+  BandLevel,
+  LoudnessReport,
+  MasteringReport,
+  TrackAnalysis,
+  VocalClarity,
+  VocalSpaceProfile,
+} from './engine-api';
 import {
   DEFAULT_CUSTOM_SETTINGS,
   type MasteringMode,
@@ -79,7 +86,26 @@ export interface MasteringState {
   livePreview: boolean;
   /** Reference mastering (manual mode, Unlimited): the track to match and its analysis once measured. */
   reference: ReferenceState | null;
+  vocalSpace: VocalSpaceState;
 }
+
+/** Issue 18 "Vocal space" (only with stems): the amount, the vocal's profile and the figure. */
+export interface VocalSpaceState {
+  /** 0..100, 0 = off. */
+  amount: number;
+  /** The whole vocal's profile, from the first measurement: the live chain and the master use it. */
+  profile: VocalSpaceProfile | null;
+  /** The figure and the amount it was measured for; null until measured. */
+  clarity: (VocalClarity & { amount: number }) | null;
+  measuring: boolean;
+}
+
+export const initialVocalSpace = (): VocalSpaceState => ({
+  amount: 0,
+  profile: null,
+  clarity: null,
+  measuring: false,
+});
 
 export interface ReferenceState {
   name: string;
@@ -101,6 +127,7 @@ export const initialState = (): MasteringState => ({
   volume: 75,
   livePreview: true,
   reference: null,
+  vocalSpace: initialVocalSpace(),
 });
 
 /** What the five sliders show: the preset's values in automatic mode, the custom ones in manual mode. */

@@ -3,6 +3,7 @@
  * useSyncExternalStore). Every action here is a user intent; toasts are raised through `notify`.
  */
 import type { PublicUser } from '../../../shared/api/user';
+import { toAudioBufferInSlices } from './chunked-copy';
 import type { ToneChoice } from './engine-api';
 import { LiveGainPlanner } from './live-gain';
 import { decodeRequest, fileRequest, type LoadRequest, trackRequest, urlRequest } from './load-requests';
@@ -31,15 +32,18 @@ import {
 } from './mastering-rules';
 import {
   initialState,
+  initialVocalSpace,
   type MasteringState,
   type MasterResult,
   type SourceState,
   type StemsState,
   shownSettings,
+  type VocalSpaceState,
 } from './mastering-state';
+import { NOTICES, type Notice, TEXT } from './mastering-texts';
 import { type LoadedStems, loadMixStems } from './mix-stems';
 import { runVersionsJob } from './versions-job';
-import { NOTICES, type Notice } from './mastering-texts';
+import { carveStems, liveVocalSpace, VocalSpaceMeter } from './vocal-space-job';
 
 export interface StoreDeps {
   notify: (notice: Notice) => void;
@@ -60,6 +64,9 @@ export class MasteringStore {
   #live = new LiveGainPlanner();
   /** The stems being loaded for the current source (issue 18); null for a single file. */
   #stems: Promise<LoadedStems | null> | null = null;
+  #vocalMeter = new VocalSpaceMeter();
+  /** The stems as playable buffers for the live chain, made once per loaded stems. */
+  #stemBuffers = new WeakMap<LoadedStems, Promise<{ beat: AudioBuffer; vocal: AudioBuffer }>>();
 
   constructor(deps: StoreDeps) {
     this.#deps = deps;
@@ -146,8 +153,18 @@ export class MasteringStore {
     this.#job?.abort();
     this.#stems = null;
     this.#live.reset();
+    this.#vocalMeter.cancel();
     this.player.stop();
-    this.#set({ source: null, results: {}, status: null, playing: null, loading: null, listen: 'master' });
+    this.player.setVocalSpace(null);
+    this.#set({
+      source: null,
+      results: {},
+      status: null,
+      playing: null,
+      loading: null,
+      listen: 'master',
+      vocalSpace: initialVocalSpace(),
+    });
   }
 
   // --- controls ------------------------------------------------------------------------------------------
@@ -196,6 +213,61 @@ export class MasteringStore {
   setLivePreview(on: boolean): void {
     this.#set({ livePreview: on });
     if (this.#state.playing === 'original') void this.playOriginal();
+  }
+
+  // --- vocal space (issue 18) ------------------------------------------------------------------------------
+
+  /** The loaded stems of the current mix, or null (a single file, or still loading). */
+  #readyStems(): LoadedStems | null {
+    const stems = this.#state.source?.stems;
+    return stems?.status === 'ready' ? stems.stems : null;
+  }
+
+  #setVocal(patch: Partial<VocalSpaceState>): void {
+    this.#set({ vocalSpace: { ...this.#state.vocalSpace, ...patch } });
+  }
+
+  /** The Vocal space amount: heard at once in the live chain, its figure measured when the slider rests. */
+  setVocalSpace(amount: number): void {
+    const stems = this.#readyStems();
+    if (!stems) return;
+    const value = Math.min(100, Math.max(0, Math.round(amount)));
+    const { profile } = this.#state.vocalSpace;
+    this.player.setVocalSpace(liveVocalSpace(value, profile));
+    if (value === 0) {
+      this.#vocalMeter.cancel();
+      this.#setVocal({ amount: 0, measuring: false });
+      return;
+    }
+    this.#setVocal({ amount: value, measuring: true });
+    this.#vocalMeter.schedule(
+      stems,
+      { amount: value, profile },
+      (measured) => {
+        if (this.#readyStems() !== stems) return;
+        const current = this.#state.vocalSpace.amount;
+        this.#setVocal({
+          profile: measured.profile,
+          clarity: { ...measured.clarity, amount: value },
+          measuring: current !== value,
+        });
+        this.player.setVocalSpace(liveVocalSpace(current, measured.profile));
+      },
+      () => this.#setVocal({ measuring: false }),
+    );
+  }
+
+  /** The stems as AudioBuffers for the live chain (made once, in slices). */
+  #stemsToPlay(stems: LoadedStems): Promise<{ beat: AudioBuffer; vocal: AudioBuffer }> {
+    let made = this.#stemBuffers.get(stems);
+    if (!made) {
+      made = Promise.all([
+        toAudioBufferInSlices(stems.instrumental, stems.sampleRate),
+        toAudioBufferInSlices(stems.vocals, stems.sampleRate),
+      ]).then(([beat, vocal]) => ({ beat, vocal }));
+      this.#stemBuffers.set(stems, made);
+    }
+    return made;
   }
 
   /** The gain that brings the original near the target before the limiter (the live preview's loudness). */
@@ -285,7 +357,9 @@ export class MasteringStore {
     };
     const spec = { settings, targetLufs, name, tone: this.#toneChoice() };
     // A mixer mix masters from its stems, so its versions share the Main's gains (issue 18).
-    const stems = this.#stems ? await this.#stems : null;
+    const loaded = this.#stems ? await this.#stems : null;
+    const stems = loaded ? await this.#carvedForMaster(loaded, onStatus, controller.signal) : null;
+    if (loaded && !stems) return;
     const outcome = stems
       ? await runVersionsJob(stems, spec, onStatus, controller.signal).then(
           (output): MasterOutcome => ({ ok: true, output, simplified: false }),
@@ -330,6 +404,36 @@ export class MasteringStore {
     }
   }
 
+  /**
+   * Vocal space before the master bus: the versions job gets the stems with the beat carved (every version
+   * carries it). At amount 0 the stems pass untouched. Null when cancelled or failed (a toast said why).
+   */
+  async #carvedForMaster(
+    stems: LoadedStems,
+    onStatus: (status: MasteringState['status']) => void,
+    signal: AbortSignal,
+  ): Promise<LoadedStems | null> {
+    const { amount, profile } = this.#state.vocalSpace;
+    if (amount === 0) return stems;
+    const message = TEXT.vocalSpaceCarving;
+    onStatus({ percent: 0, message, running: true });
+    try {
+      const carved = await carveStems(stems, { amount, profile }, signal, (f) =>
+        onStatus({ percent: Math.round(f * 5), message, running: true }),
+      );
+      if (this.#state.vocalSpace.amount === amount)
+        this.#setVocal({ profile: carved.profile, clarity: { ...carved.clarity, amount } });
+      return carved.stems;
+    } catch (error) {
+      if (signal.aborted) return null;
+      this.#set({ status: null });
+      this.#deps.notify(
+        NOTICES.masteringFailed(setupName(this.#state), error instanceof Error ? error.message : ''),
+      );
+      return null;
+    }
+  }
+
   // --- playback ------------------------------------------------------------------------------------------
 
   async playOriginal(): Promise<void> {
@@ -340,7 +444,9 @@ export class MasteringStore {
         this.#state.mode === 'manual' && this.#state.livePreview
           ? { settings: this.#state.custom, gainDb: this.#liveGainDb() }
           : null;
-      await this.player.playOriginal(source.buffer, live);
+      // With stems, the live chain plays them (beat + vocal) so Vocal space is heard as the export makes it.
+      const stems = live ? this.#readyStems() : null;
+      await this.player.playOriginal(source.buffer, live, stems ? await this.#stemsToPlay(stems) : null);
       this.#set({ playing: 'original' });
     } catch {
       this.#set({ playing: null });

@@ -31,16 +31,21 @@ export const runVersionsJob = async (
   // The stems stay on the page for the next master: the worker gets copies, moved over.
   const vocals = await copyChannels(stems.vocals, signal);
   const instrumental = await copyChannels(stems.instrumental, signal);
-  const rendered = await masterClient().versions({ vocals, instrumental }, [...MIX_VERSIONS], stems.sampleRate, {
-    settings: job.settings,
-    targetLufs: job.targetLufs,
-    tone: job.tone,
-    signal,
-    onProgress: (p: MasteringProgress) => {
-      message = masteringStatus(p.stage, job.name).message;
-      onStatus({ percent: Math.round(p.fraction * 99), message, running: true });
+  const rendered = await masterClient().versions(
+    { vocals, instrumental },
+    [...MIX_VERSIONS],
+    stems.sampleRate,
+    {
+      settings: job.settings,
+      targetLufs: job.targetLufs,
+      tone: job.tone,
+      signal,
+      onProgress: (p: MasteringProgress) => {
+        message = masteringStatus(p.stage, job.name).message;
+        onStatus({ percent: Math.round(p.fraction * 99), message, running: true });
+      },
     },
-  });
+  );
   const main = rendered.channels.main!;
   // The Main's channels stay here for its download: the meter works on a copy.
   const output = await outputOf(main, stems.sampleRate, rendered.report, signal, false);
