@@ -15,10 +15,10 @@ describe('ZIP handler', () => {
       { name: 'mastered-balanced-1700000000000-acappella.mp3', blob: new Blob([bytes(70_001, 5)]) },
     ];
     const seen: number[] = [];
-    const blob = await createZipHandlers().zip(
+    const blob = (await createZipHandlers().zip(
       { entries },
       { signal: new AbortController().signal, progress: (f) => seen.push(f) },
-    );
+    )) as Blob;
     const archive = new Uint8Array(await blob.arrayBuffer());
     const files = unzipSync(archive);
     expect(Object.keys(files)).toEqual(entries.map((e) => e.name));
