@@ -39,7 +39,7 @@ export const TEXT = {
   vocalSpaceLive: 'Heard live in manual mode with Live preview on.',
   vocalSpaceCarving: 'Making space for the vocal...',
   vocalSpaceRatio: (before: number, after: number) =>
-    `Vocal-to-beat ratio at 1-5 kHz while the vocal sings: ${before.toFixed(1)} dB -> ${after.toFixed(1)} dB`,
+    `Vocal-to-beat ratio at 1-5 kHz while the vocal sings: ${before.toFixed(1)} dB → ${after.toFixed(1)} dB`,
 } as const;
 
 export interface Notice {

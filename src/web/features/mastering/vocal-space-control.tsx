@@ -15,7 +15,11 @@ export function VocalSpaceControl() {
   const current = clarity && clarity.amount === amount ? clarity : null;
   const state = amount === 0 ? 'off' : measuring || !current ? 'measuring' : 'ready';
   return (
-    <fieldset className="grid gap-2" data-testid="vocal-space" data-state={state}>
+    <fieldset
+      className="grid gap-2 border-t border-zinc-800 pt-4"
+      data-testid="vocal-space"
+      data-state={state}
+    >
       <legend className="sr-only">{TEXT.vocalSpace}</legend>
       <RangeField
         id="vocal-space"

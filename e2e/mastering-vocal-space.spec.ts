@@ -1,0 +1,173 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { decodeWithFfmpeg } from '../src/audio/dsp/node-tools.test-helper';
+import { measureVocalClarity, singingBlocks } from '../src/audio/dsp/vocal-clarity';
+import { carveBeat } from '../src/audio/dsp/vocal-space';
+import {
+  BEATS,
+  espeakVocal,
+  LYRICS,
+  realBeat,
+  rmsDb,
+  soxBand,
+} from '../src/audio/dsp/vocal-space.test-helper';
+import { MixClient } from '../src/audio/workers/mix-client';
+import { createMixHandlers } from '../src/audio/workers/mix-handlers';
+import type { MixApi } from '../src/audio/workers/mix-protocol';
+import { type RpcEndpoint, serveRpc } from '../src/audio/workers/worker-rpc';
+import type { MixArrangement } from '../src/shared/api/tracks';
+import { masterTrack, openMastering, waitForSource } from './helpers/mastering-page';
+import { signUp } from './helpers/mastering-users';
+import { wavBytes } from './helpers/mixer-audio';
+import { expect, test } from './helpers/web-fixtures';
+
+/**
+ * Issue 18 "Vocal space", end to end: a spoken vocal (espeak-ng) over a real produced beat, saved as a mixer
+ * mix with its arrangement, opened on the mastering page. The figure the page shows is the vocal-band ratio
+ * rise the same engine measures on the same stems in Node, and sox's FIR band filter measures it too;
+ * 'Master Track' carves before the master.
+ */
+const RATE = 44_100;
+
+/** The mix handlers over a MessageChannel: the mixer's own renderer, here in Node. */
+const mixClient = () =>
+  new MixClient(() => {
+    const channel = new MessageChannel();
+    serveRpc<MixApi>(channel.port2 as unknown as RpcEndpoint, createMixHandlers());
+    return channel.port1 as unknown as Worker;
+  });
+
+const uploadTrack = async (
+  page: import('@playwright/test').Page,
+  type: string,
+  name: string,
+  bytes: Buffer,
+  arrangement?: MixArrangement,
+) => {
+  const res = await page.request.post('/api/tracks', {
+    multipart: {
+      audio: { name: `${name}.wav`, mimeType: 'audio/wav', buffer: bytes },
+      type,
+      name,
+      duration: '0',
+      ...(arrangement ? { arrangement: JSON.stringify(arrangement) } : {}),
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { id: number }).id;
+};
+
+/** The energy ratio of two band-filtered signals over the singing blocks, dB. */
+const ratioDb = (v: Float32Array[], b: Float32Array[], gate: ReturnType<typeof singingBlocks>) => {
+  let sv = 0;
+  let sb = 0;
+  for (let k = 0; k < gate.singing.length; k++) {
+    if (!gate.singing[k]) continue;
+    for (let i = k * gate.block; i < Math.min(v[0]!.length, (k + 1) * gate.block); i++) {
+      const x = 0.5 * (v[0]![i]! + v[1]![i]!);
+      const y = 0.5 * (b[0]![i]! + b[1]![i]!);
+      sv += x * x;
+      sb += y * y;
+    }
+  }
+  return 10 * Math.log10(sv / sb);
+};
+
+test('Vocal space on a mixer mix: the figure shown is the vocal-band rise measured on the stems; the master carves first', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(300_000);
+  const spoken = await espeakVocal(LYRICS, RATE);
+  test.skip(!spoken, 'espeak-ng is not installed');
+  const frames = spoken![0]!.length;
+  const beatSource = await realBeat(BEATS[0]!, RATE, 30, frames);
+  test.skip(!beatSource, 'asc-music is not installed');
+  // The vocal 6 dB under the beat: a dense beat that masks it.
+  const g = 10 ** ((rmsDb(beatSource!) - 6 - rmsDb(spoken!)) / 20);
+  const vocalSource = spoken!.map((c) => c.map((x) => x * g));
+
+  const dir = testInfo.outputPath('audio');
+  await mkdir(dir, { recursive: true });
+  const vocalBytes = wavBytes({ sampleRate: RATE, channels: vocalSource });
+  const beatBytes = wavBytes({ sampleRate: RATE, channels: beatSource! });
+  // The sources as the page decodes them (16-bit PCM back to float).
+  await writeFile(`${dir}/vocal.wav`, vocalBytes);
+  await writeFile(`${dir}/beat.wav`, beatBytes);
+  const vocals = (await decodeWithFfmpeg(`${dir}/vocal.wav`, RATE))!;
+  const instrumental = (await decodeWithFfmpeg(`${dir}/beat.wav`, RATE))!;
+
+  await signUp(page, 'pro');
+  const vocalTrackId = await uploadTrack(page, 'vocals', 'Spoken vocal', vocalBytes);
+  const instrumentalTrackId = await uploadTrack(page, 'instrumental', 'Machine wars', beatBytes);
+  const arrangement: MixArrangement = {
+    vocalTrackId,
+    instrumentalTrackId,
+    sampleRate: RATE,
+    length: frames,
+    vocalShare: 50,
+    outputVolume: 80,
+    clips: [
+      { id: 'v', trackType: 'vocals', sourceStart: 0, sourceEnd: frames, position: 0 },
+      { id: 'i', trackType: 'instrumental', sourceStart: 0, sourceEnd: frames, position: 0 },
+    ],
+  };
+  // The mixdown and its stems, rendered by the mixer's own renderer (as the page will render them again).
+  const mixer = mixClient();
+  await mixer.setSource('vocals', vocals, RATE);
+  await mixer.setSource('instrumental', instrumental, RATE);
+  const timeline = { clips: arrangement.clips, sampleRate: RATE, length: frames };
+  const rendered = await mixer.stems(timeline, { vocalShare: 50, outputVolume: 80 });
+  mixer.dispose();
+  const mixId = await uploadTrack(
+    page,
+    'mixed',
+    'Final Mix',
+    wavBytes({ sampleRate: RATE, channels: rendered.channels }),
+    arrangement,
+  );
+
+  await openMastering(page, `?trackId=${mixId}`);
+  await waitForSource(page);
+  const control = page.getByTestId('vocal-space');
+  // Available once the stems are rendered again; 0 = off.
+  await expect(control).toHaveAttribute('data-state', 'off', { timeout: 120_000 });
+  await page.getByLabel('Vocal space').focus();
+  await page.keyboard.press('End');
+  await expect(control).toHaveAttribute('data-state', 'ready', { timeout: 120_000 });
+  const text = (await page.getByTestId('vocal-clarity').textContent()) ?? '';
+  const shown = Number(text.match(/^([+-]\d+\.\d) dB vocal clarity$/)?.[1]);
+
+  // The same carve of the same stems in Node, and the rise by sox's FIR band filter (independent).
+  const stems = rendered.stems;
+  const carved = stems.instrumental.map((c) => c.slice());
+  const profile = await carveBeat(carved, stems.vocals, RATE, { amount: 100 });
+  const engine = measureVocalClarity(stems.vocals, stems.instrumental, carved, RATE, profile);
+  const gate = singingBlocks(stems.vocals, RATE, profile);
+  const [v, b0, b1] = await Promise.all([
+    soxBand(stems.vocals, RATE, 1000, 5000),
+    soxBand(stems.instrumental, RATE, 1000, 5000),
+    soxBand(carved, RATE, 1000, 5000),
+  ]);
+  const soxRise = ratioDb(v, b1, gate) - ratioDb(v, b0, gate);
+  const figures = `shown ${text}; engine in Node +${engine.clarityDb.toFixed(2)} dB (${engine.before.ratioDb.toFixed(2)} -> ${engine.after.ratioDb.toFixed(2)} dB); sox +${soxRise.toFixed(2)} dB`;
+  testInfo.annotations.push({ type: 'vocal clarity', description: figures });
+  console.log(`[vocal space] ${figures}`);
+  expect(shown).toBeGreaterThanOrEqual(1);
+  expect(Math.abs(shown - engine.clarityDb)).toBeLessThanOrEqual(0.051);
+  expect(Math.abs(shown - soxRise)).toBeLessThanOrEqual(0.3);
+  await expect(page.getByTestId('vocal-clarity-ratio')).toContainText(
+    `${engine.before.ratioDb.toFixed(1)} dB → ${engine.after.ratioDb.toFixed(1)} dB`,
+  );
+
+  // Screenshots of the control with its figure, as a user sees it.
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 900 : 1000 });
+    await control.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath(`vocal-space-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 1000 });
+
+  // Master Track carves the beat first (its own status line), then masters as usual.
+  const { statuses } = await masterTrack(page, 240_000);
+  expect(statuses[0]).toBe('Making space for the vocal...');
+  await expect(page.getByTestId('vocal-clarity')).toHaveText(text);
+});
