@@ -1,4 +1,5 @@
 import { mkdir, writeFile } from 'node:fs/promises';
+import type { Page, TestInfo } from '@playwright/test';
 import { decodeWithFfmpeg } from '../src/audio/dsp/node-tools.test-helper';
 import { measureVocalClarity, singingBlocks } from '../src/audio/dsp/vocal-clarity';
 import { carveBeat } from '../src/audio/dsp/vocal-space';
@@ -37,7 +38,7 @@ const mixClient = () =>
   });
 
 const uploadTrack = async (
-  page: import('@playwright/test').Page,
+  page: Page,
   type: string,
   name: string,
   bytes: Buffer,
@@ -72,30 +73,45 @@ const ratioDb = (v: Float32Array[], b: Float32Array[], gate: ReturnType<typeof s
   return 10 * Math.log10(sv / sb);
 };
 
-test('Vocal space on a mixer mix: the figure shown is the vocal-band rise measured on the stems; the master carves first', async ({
-  page,
-}, testInfo) => {
-  test.setTimeout(300_000);
+/** The highest meter reading (peak %) over `ms`, sampled as the page draws it. */
+const maxLevel = (page: Page, ms: number) =>
+  page.evaluate(async (duration) => {
+    const meter = document.querySelector('[data-testid="level-meter"]') as HTMLElement | null;
+    let max = 0;
+    const end = performance.now() + duration;
+    while (performance.now() < end) {
+      max = Math.max(max, Number(meter?.dataset.level ?? 0));
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    return max;
+  }, ms);
+
+/**
+ * A spoken vocal 6 dB under a real beat, uploaded as the two sources and as a mixer mix with its arrangement
+ * (the mixdown rendered by the mixer's own renderer, as the page renders it again); null when espeak-ng or
+ * the music is not installed.
+ */
+const prepareMix = async (page: Page, testInfo: TestInfo, plan: 'pro' | 'unlimited') => {
   const spoken = await espeakVocal(LYRICS, RATE);
-  test.skip(!spoken, 'espeak-ng is not installed');
-  const frames = spoken![0]!.length;
+  if (!spoken) return null;
+  const frames = spoken[0]!.length;
   const beatSource = await realBeat(BEATS[0]!, RATE, 30, frames);
-  test.skip(!beatSource, 'asc-music is not installed');
+  if (!beatSource) return null;
   // The vocal 6 dB under the beat: a dense beat that masks it.
-  const g = 10 ** ((rmsDb(beatSource!) - 6 - rmsDb(spoken!)) / 20);
-  const vocalSource = spoken!.map((c) => c.map((x) => x * g));
+  const g = 10 ** ((rmsDb(beatSource) - 6 - rmsDb(spoken)) / 20);
+  const vocalSource = spoken.map((c) => c.map((x) => x * g));
 
   const dir = testInfo.outputPath('audio');
   await mkdir(dir, { recursive: true });
   const vocalBytes = wavBytes({ sampleRate: RATE, channels: vocalSource });
-  const beatBytes = wavBytes({ sampleRate: RATE, channels: beatSource! });
+  const beatBytes = wavBytes({ sampleRate: RATE, channels: beatSource });
   // The sources as the page decodes them (16-bit PCM back to float).
   await writeFile(`${dir}/vocal.wav`, vocalBytes);
   await writeFile(`${dir}/beat.wav`, beatBytes);
   const vocals = (await decodeWithFfmpeg(`${dir}/vocal.wav`, RATE))!;
   const instrumental = (await decodeWithFfmpeg(`${dir}/beat.wav`, RATE))!;
 
-  await signUp(page, 'pro');
+  await signUp(page, plan);
   const vocalTrackId = await uploadTrack(page, 'vocals', 'Spoken vocal', vocalBytes);
   const instrumentalTrackId = await uploadTrack(page, 'instrumental', 'Machine wars', beatBytes);
   const arrangement: MixArrangement = {
@@ -125,6 +141,16 @@ test('Vocal space on a mixer mix: the figure shown is the vocal-band rise measur
     arrangement,
   );
 
+  return { mixId, stems: rendered.stems };
+};
+
+test('Vocal space on a mixer mix: the figure shown is the vocal-band rise measured on the stems; the master carves first', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(300_000);
+  const mix = await prepareMix(page, testInfo, 'pro');
+  test.skip(!mix, 'espeak-ng or asc-music is not installed');
+  const { mixId, stems } = mix!;
   await openMastering(page, `?trackId=${mixId}`);
   await waitForSource(page);
   const control = page.getByTestId('vocal-space');
@@ -137,7 +163,6 @@ test('Vocal space on a mixer mix: the figure shown is the vocal-band rise measur
   const shown = Number(text.match(/^([+-]\d+\.\d) dB vocal clarity$/)?.[1]);
 
   // The same carve of the same stems in Node, and the rise by sox's FIR band filter (independent).
-  const stems = rendered.stems;
   const carved = stems.instrumental.map((c) => c.slice());
   const profile = await carveBeat(carved, stems.vocals, RATE, { amount: 100 });
   const engine = measureVocalClarity(stems.vocals, stems.instrumental, carved, RATE, profile);
@@ -170,4 +195,27 @@ test('Vocal space on a mixer mix: the figure shown is the vocal-band rise measur
   const { statuses } = await masterTrack(page, 240_000);
   expect(statuses[0]).toBe('Making space for the vocal...');
   await expect(page.getByTestId('vocal-clarity')).toHaveText(text);
+});
+
+test('Vocal space live: in manual mode the stems play through the worklet (beat and vocal inputs) and the slider acts while playing', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(300_000);
+  const mix = await prepareMix(page, testInfo, 'unlimited');
+  test.skip(!mix, 'espeak-ng or asc-music is not installed');
+  await openMastering(page, `?trackId=${mix!.mixId}`);
+  await waitForSource(page);
+  const control = page.getByTestId('vocal-space');
+  await expect(control).toHaveAttribute('data-state', 'off', { timeout: 120_000 });
+  await page.getByLabel('Mode').selectOption('manual');
+  await page.getByRole('button', { name: 'Play', exact: true }).click();
+  await expect(page.getByText('Live preview: you hear your manual settings')).toBeVisible();
+  // Sound flows through the two-input chain, before and after the carve is switched on.
+  await expect.poll(() => maxLevel(page, 300), { timeout: 15_000 }).toBeGreaterThan(5);
+  await page.getByLabel('Vocal space').focus();
+  await page.keyboard.press('End');
+  await expect(control).toHaveAttribute('data-state', 'ready', { timeout: 120_000 });
+  await expect.poll(() => maxLevel(page, 300), { timeout: 15_000 }).toBeGreaterThan(5);
+  await expect(page.getByTestId('vocal-clarity')).toHaveText(/^\+\d+\.\d dB vocal clarity$/);
+  await page.getByRole('button', { name: 'Stop' }).click();
 });
