@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import type { Page, TestInfo } from '@playwright/test';
 import { decodeWithFfmpeg } from '../src/audio/dsp/node-tools.test-helper';
-import { measureVocalClarity, singingBlocks } from '../src/audio/dsp/vocal-clarity';
+import { measureVocalClarity } from '../src/audio/dsp/vocal-clarity';
 import { carveBeat } from '../src/audio/dsp/vocal-space';
 import {
   BEATS,
@@ -9,14 +9,14 @@ import {
   LYRICS,
   realBeat,
   rmsDb,
-  soxBand,
+  soxRiseDb,
 } from '../src/audio/dsp/vocal-space.test-helper';
 import { MixClient } from '../src/audio/workers/mix-client';
 import { createMixHandlers } from '../src/audio/workers/mix-handlers';
 import type { MixApi } from '../src/audio/workers/mix-protocol';
 import { type RpcEndpoint, serveRpc } from '../src/audio/workers/worker-rpc';
 import type { MixArrangement } from '../src/shared/api/tracks';
-import { masterTrack, openMastering, waitForSource } from './helpers/mastering-page';
+import { masterTrack, maxLevel, openMastering, waitForSource } from './helpers/mastering-page';
 import { signUp } from './helpers/mastering-users';
 import { wavBytes } from './helpers/mixer-audio';
 import { expect, test } from './helpers/web-fixtures';
@@ -56,35 +56,6 @@ const uploadTrack = async (
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { id: number }).id;
 };
-
-/** The energy ratio of two band-filtered signals over the singing blocks, dB. */
-const ratioDb = (v: Float32Array[], b: Float32Array[], gate: ReturnType<typeof singingBlocks>) => {
-  let sv = 0;
-  let sb = 0;
-  for (let k = 0; k < gate.singing.length; k++) {
-    if (!gate.singing[k]) continue;
-    for (let i = k * gate.block; i < Math.min(v[0]!.length, (k + 1) * gate.block); i++) {
-      const x = 0.5 * (v[0]![i]! + v[1]![i]!);
-      const y = 0.5 * (b[0]![i]! + b[1]![i]!);
-      sv += x * x;
-      sb += y * y;
-    }
-  }
-  return 10 * Math.log10(sv / sb);
-};
-
-/** The highest meter reading (peak %) over `ms`, sampled as the page draws it. */
-const maxLevel = (page: Page, ms: number) =>
-  page.evaluate(async (duration) => {
-    const meter = document.querySelector('[data-testid="level-meter"]') as HTMLElement | null;
-    let max = 0;
-    const end = performance.now() + duration;
-    while (performance.now() < end) {
-      max = Math.max(max, Number(meter?.dataset.level ?? 0));
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    return max;
-  }, ms);
 
 /**
  * A spoken vocal 6 dB under a real beat, uploaded as the two sources and as a mixer mix with its arrangement
@@ -166,13 +137,8 @@ test('Vocal space on a mixer mix: the figure shown is the vocal-band rise measur
   const carved = stems.instrumental.map((c) => c.slice());
   const profile = await carveBeat(carved, stems.vocals, RATE, { amount: 100 });
   const engine = measureVocalClarity(stems.vocals, stems.instrumental, carved, RATE, profile);
-  const gate = singingBlocks(stems.vocals, RATE, profile);
-  const [v, b0, b1] = await Promise.all([
-    soxBand(stems.vocals, RATE, 1000, 5000),
-    soxBand(stems.instrumental, RATE, 1000, 5000),
-    soxBand(carved, RATE, 1000, 5000),
-  ]);
-  const soxRise = ratioDb(v, b1, gate) - ratioDb(v, b0, gate);
+  // An independent measurement of the same rise: sox's FIR band filter over the same singing blocks.
+  const soxRise = await soxRiseDb(stems.vocals, stems.instrumental, carved, RATE, profile);
   const figures = `shown ${text}; engine in Node +${engine.clarityDb.toFixed(2)} dB (${engine.before.ratioDb.toFixed(2)} -> ${engine.after.ratioDb.toFixed(2)} dB); sox +${soxRise.toFixed(2)} dB`;
   testInfo.annotations.push({ type: 'vocal clarity', description: figures });
   console.log(`[vocal space] ${figures}`);

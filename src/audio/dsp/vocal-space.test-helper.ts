@@ -1,29 +1,11 @@
 /**
  * Node-only fixtures of the vocal-space tests: a spoken "vocal" from espeak-ng over a real produced beat
  * (Debian's game music), and sox's FIR band filter as a measurement independent of our biquads.
- * Node modules are imported dynamically and typed locally (src/audio is checked with browser types).
+ * Node modules come from node-tools.test-helper (imported dynamically: src/audio is checked with browser types).
  */
-import { decodeWithFfmpeg, floatWav } from './node-tools.test-helper';
-
-interface ChildProcess {
-  spawnSync(
-    command: string,
-    args: string[],
-    options: { encoding: 'utf8'; maxBuffer?: number },
-  ): { status: number | null; stdout: string; stderr: string; error?: Error };
-}
-interface Fs {
-  writeFileSync(path: string, data: Uint8Array): void;
-  mkdtempSync(prefix: string): string;
-  rmSync(path: string, options: { recursive: boolean; force: boolean }): void;
-  existsSync(path: string): boolean;
-}
-
-const load = async () => ({
-  child: (await import('node:child_process' as string)) as ChildProcess,
-  fs: (await import('node:fs' as string)) as Fs,
-  tmp: ((await import('node:os' as string)) as { tmpdir(): string }).tmpdir(),
-});
+import { decodeWithFfmpeg, floatWav, loadNodeTools as load } from './node-tools.test-helper';
+import { singingBlocks } from './vocal-clarity';
+import type { VocalSpaceProfile } from './vocal-space';
 
 /** Verses with pauses between them, so the vocal both sings and rests. */
 export const LYRICS = [
@@ -151,4 +133,45 @@ export const rmsDb = (channels: readonly Float32Array[]): number => {
     sum += m * m;
   }
   return 10 * Math.log10(sum / frames + 1e-30);
+};
+
+/** Energy ratio of two already band-filtered stereo signals over the singing blocks, dB. */
+export const ratioOverBlocks = (
+  vocal: readonly Float32Array[],
+  beat: readonly Float32Array[],
+  gate: ReturnType<typeof singingBlocks>,
+): number => {
+  let sv = 0;
+  let sb = 0;
+  const frames = vocal[0]!.length;
+  for (let b = 0; b < gate.singing.length; b++) {
+    if (!gate.singing[b]) continue;
+    for (let i = b * gate.block; i < Math.min(frames, (b + 1) * gate.block); i++) {
+      const v = 0.5 * (vocal[0]![i]! + vocal[1]![i]!);
+      const x = 0.5 * (beat[0]![i]! + beat[1]![i]!);
+      sv += v * v;
+      sb += x * x;
+    }
+  }
+  return 10 * Math.log10(sv / sb);
+};
+
+/**
+ * The rise of the vocal-to-beat ratio from `before` to `after` as sox measures it: its FIR band filter
+ * (1-5 kHz) over the same singing blocks the engine's figure uses. An independent check of that figure.
+ */
+export const soxRiseDb = async (
+  vocal: readonly Float32Array[],
+  before: readonly Float32Array[],
+  after: readonly Float32Array[],
+  sampleRate: number,
+  profile: VocalSpaceProfile,
+): Promise<number> => {
+  const gate = singingBlocks(vocal, sampleRate, profile);
+  const [v, b0, b1] = await Promise.all([
+    soxBand(vocal, sampleRate, 1000, 5000),
+    soxBand(before, sampleRate, 1000, 5000),
+    soxBand(after, sampleRate, 1000, 5000),
+  ]);
+  return ratioOverBlocks(v, b1, gate) - ratioOverBlocks(v, b0, gate);
 };

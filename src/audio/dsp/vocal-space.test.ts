@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { biquadResponseDb } from './biquad';
 import { sine } from './test-signals';
-import { measureVocalClarity, singingBlocks } from './vocal-clarity';
+import { measureVocalClarity } from './vocal-clarity';
 import {
   analyseVocalSpace,
   carveBeat,
@@ -19,7 +19,7 @@ import {
   vocalSpaceBandDesigns,
   vocalSpaceResponseDb,
 } from './vocal-space';
-import { BEATS, espeakVocal, LYRICS, realBeat, rmsDb, soxBand } from './vocal-space.test-helper';
+import { BEATS, espeakVocal, LYRICS, realBeat, rmsDb, soxRiseDb } from './vocal-space.test-helper';
 
 const RATE = 44100;
 const immediate = () => Promise.resolve();
@@ -49,23 +49,6 @@ const bitIdentical = (a: Float32Array, b: Float32Array, from = 0, to = a.length)
   return true;
 };
 
-/** Energy ratio over the singing blocks of already band-filtered signals, dB. */
-const bandRatioDb = (vocal: Float32Array[], beat: Float32Array[], gate: ReturnType<typeof singingBlocks>) => {
-  let sv = 0;
-  let sb = 0;
-  const frames = vocal[0]!.length;
-  for (let b = 0; b < gate.singing.length; b++) {
-    if (!gate.singing[b]) continue;
-    for (let i = b * gate.block; i < Math.min(frames, (b + 1) * gate.block); i++) {
-      const v = 0.5 * (vocal[0]![i]! + vocal[1]![i]!);
-      const x = 0.5 * (beat[0]![i]! + beat[1]![i]!);
-      sv += v * v;
-      sb += x * x;
-    }
-  }
-  return 10 * Math.log10(sv / sb);
-};
-
 describe('vocal space: espeak-ng vocal over real beats', { timeout: 240_000 }, () => {
   for (const path of BEATS) {
     it(`${path.split('/').pop()}: the vocal-band ratio rises by the figure shown, as sox measures it too`, async (ctx) => {
@@ -77,13 +60,7 @@ describe('vocal space: espeak-ng vocal over real beats', { timeout: 240_000 }, (
         const { out, profile } = await carved(f.beat, f.vocal, amount);
         const clarity = measureVocalClarity(f.vocal, f.beat, out, RATE, profile);
         // An independent measurement of the same rise: sox's FIR band filter over the same singing blocks.
-        const gate = singingBlocks(f.vocal, RATE, profile);
-        const [v, b0, b1] = await Promise.all([
-          soxBand(f.vocal, RATE, 1000, 5000),
-          soxBand(f.beat, RATE, 1000, 5000),
-          soxBand(out, RATE, 1000, 5000),
-        ]);
-        const soxRise = bandRatioDb(v, b1, gate) - bandRatioDb(v, b0, gate);
+        const soxRise = await soxRiseDb(f.vocal, f.beat, out, RATE, profile);
         rows.push(
           `amount ${amount}: ratio ${clarity.before.ratioDb.toFixed(2)} -> ${clarity.after.ratioDb.toFixed(2)} dB ` +
             `(+${clarity.clarityDb.toFixed(2)} shown; sox +${soxRise.toFixed(2)}) over ${clarity.before.singingSeconds.toFixed(1)} s of singing`,
