@@ -162,5 +162,10 @@ export const subscribeViaLocalCheckout = async (page: Page, plan: 'pro' | 'unlim
 
 export const currentUser = async (page: Page) => {
   const res = await page.request.get('/api/auth/user');
-  return (await res.json()) as { hasSubscription: boolean; mixCredits: number; crowns: number };
+  return (await res.json()) as {
+    hasSubscription: boolean;
+    mixCredits: number;
+    masteringCredits: number;
+    crowns: number;
+  };
 };

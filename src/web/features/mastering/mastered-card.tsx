@@ -1,11 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import type { MixVersion } from '../../../shared/mix-versions';
 import { Button } from '../../components/ui/button';
 import { Card, CardTitle } from '../../components/ui/card';
+import { ProgressBar } from '../../components/ui/progress-bar';
 import { USER_QUERY_KEY } from '../../lib/query-client';
 import { DownloadDialog } from './download-dialog';
-import { downloadMaster } from './download-flow';
+import { type DownloadPhase, downloadMaster } from './download-flow';
 import type { ExportFormat, ExportRate } from './engine-api';
 import { checkDownload, setupName } from './mastering-rules';
 import { TEXT } from './mastering-texts';
@@ -19,7 +21,8 @@ export function MasteredCard({ access }: { access: Access }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState(false);
-  const [saving, setSaving] = useState<number | null>(null);
+  const [saving, setSaving] = useState<{ percent: number; phase: DownloadPhase } | null>(null);
+  const abort = useRef<AbortController | null>(null);
   const position = useCallback(() => store.player.position(), [store]);
   const result = store.current();
   const name = setupName(state);
@@ -40,18 +43,28 @@ export function MasteredCard({ access }: { access: Access }) {
     setDialog(true);
   };
 
-  const download = async (formats: ExportFormat[], rate: ExportRate) => {
+  const download = async (formats: ExportFormat[], rate: ExportRate, versions: MixVersion[]) => {
     setDialog(false);
-    setSaving(0);
-    await downloadMaster(result, formats, rate, {
-      devMode: access.devMode,
-      notify,
-      onProgress: (f) => setSaving(Math.round(f * 100)),
-      onSpent: (user) => {
-        if (user) queryClient.setQueryData(USER_QUERY_KEY, user);
-        void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+    setSaving({ percent: 0, phase: 'encoding' });
+    const controller = new AbortController();
+    abort.current = controller;
+    await downloadMaster(
+      result,
+      formats,
+      rate,
+      {
+        devMode: access.devMode,
+        notify,
+        signal: controller.signal,
+        onProgress: (f, phase) => setSaving({ percent: Math.round(f * 100), phase }),
+        onSpent: (user) => {
+          if (user) queryClient.setQueryData(USER_QUERY_KEY, user);
+          void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+        },
       },
-    });
+      versions,
+    );
+    abort.current = null;
     setSaving(null);
   };
 
@@ -94,13 +107,29 @@ export function MasteredCard({ access }: { access: Access }) {
           {state.listen === 'original' ? 'A: Original' : 'B: Master'} (B)
         </Button>
         {canDownload ? (
-          <Button onClick={startDownload} disabled={saving !== null}>
-            {saving !== null ? `Preparing files... ${saving}%` : 'Download'}
+          <Button onClick={startDownload} disabled={saving !== null} data-testid="download-button">
+            {saving !== null
+              ? `${saving.phase === 'zipping' ? 'Packing ZIP...' : 'Preparing files...'} ${saving.percent}%`
+              : 'Download'}
           </Button>
         ) : (
           <Button disabled>{TEXT.upgradeRequired}</Button>
         )}
       </div>
+      {saving !== null ? (
+        <div className="grid gap-1" data-testid="download-progress" data-phase={saving.phase}>
+          <ProgressBar percent={saving.percent} label="Download" />
+          <div className="flex items-center justify-between text-xs text-zinc-400">
+            <span>
+              {saving.phase === 'zipping' ? 'Packing the versions into one ZIP' : 'Encoding the files'} ·{' '}
+              {saving.percent}%
+            </span>
+            <Button variant="outline" onClick={() => abort.current?.abort()}>
+              Cancel
+            </Button>
+          </div>
+        </div>
+      ) : null}
       <p className="text-xs text-zinc-400">
         A/B plays the original and the master in sync, the louder one turned down to match: you judge the
         sound, not the volume.
@@ -109,7 +138,8 @@ export function MasteredCard({ access }: { access: Access }) {
         open={dialog}
         onOpenChange={setDialog}
         sourceRate={result?.buffer.sampleRate ?? 44_100}
-        onDownload={(f, rate) => void download(f, rate)}
+        hasVersions={result?.versions != null}
+        onDownload={(f, rate, versions) => void download(f, rate, versions)}
       />
     </Card>
   );

@@ -9,6 +9,7 @@ import { CreditStatus } from './credit-status';
 import { LoudnessPanel } from './loudness-panel';
 import { MasteredCard } from './mastered-card';
 import { StoreContext, useAccess, useCreateStore, useMasteringState, useStore } from './use-mastering';
+import { VersionsPanel } from './versions-panel';
 
 /** The signed-in mastering screen (the route component adds the banner, demos and error boundary). */
 export function MasteringScreen() {
@@ -40,6 +41,7 @@ export function MasteringScreen() {
           <CreditStatus access={access} />
           <AudioSourceCard previewMode={access.previewMode} />
           <MasteredSection access={access} />
+          <VersionsPanel />
           <AnalysisSummary />
           <LoudnessPanel />
         </div>

@@ -1,5 +1,19 @@
 /** The mastering screen's user-facing texts, quoted from the spec (sections 2, 4, 5 and 8). */
 export const TEXT = {
+  /** Issue 18: the versions of a mixer mix. */
+  versionsTitle: 'Versions',
+  versionsLegend: 'Versions',
+  versionsSummary: (versions: number, files: number) =>
+    `${versions} version(s), ${files} file(s) in one ZIP, for one credit/crown.`,
+  versionsSingleFile:
+    'This track was uploaded as a single file, so it has no versions. Mix a vocal and an instrumental in the mixer and use Export to Mastering to get Main, Instrumental, A cappella, Vocal up and Vocal down.',
+  versionsLoading: 'Rendering the mix’s stems from the mixer...',
+  versionsFailed: (message: string) =>
+    `The stems of this mix could not be loaded${message ? ` (${message})` : ''}: it masters as a single file, without versions.`,
+  versionsReady:
+    'Master Track renders every version through the same master: the same EQ and gain, and the dynamics computed from the Main.',
+  versionsResidual: (db: number) =>
+    `Instrumental + A cappella = Main within ${Number.isFinite(db) ? `${Math.round(-db)} dB` : 'float precision'} (residual under the Main's level).`,
   bannerTitle: 'Log in to try our mastering for free',
   bannerText: 'Experience professional audio mastering with our demo tracks',
   dropFormats: 'WAV, MP3, OGG',
