@@ -1,14 +1,19 @@
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 import { decodeWithFfmpeg } from '../src/audio/dsp/node-tools.test-helper';
-import { measureVocalClarity } from '../src/audio/dsp/vocal-clarity';
+import { measureVocalClarity, singingBlocks } from '../src/audio/dsp/vocal-clarity';
 import { carveBeat } from '../src/audio/dsp/vocal-space';
 import {
   BEATS,
   espeakVocal,
   LYRICS,
+  ratioOverBlocks,
   realBeat,
   rmsDb,
+  soxBand,
   soxRiseDb,
 } from '../src/audio/dsp/vocal-space.test-helper';
 import { MixClient } from '../src/audio/workers/mix-client';
@@ -115,7 +120,7 @@ const prepareMix = async (page: Page, testInfo: TestInfo, plan: 'pro' | 'unlimit
   return { mixId, stems: rendered.stems };
 };
 
-test('Vocal space on a mixer mix: the figure shown is the vocal-band rise measured on the stems; the master carves first', async ({
+test('Vocal space on a mixer mix: the figure shown is the vocal-band rise of the stems and of the downloaded versions', async ({
   page,
 }, testInfo) => {
   test.setTimeout(300_000);
@@ -161,7 +166,59 @@ test('Vocal space on a mixer mix: the figure shown is the vocal-band rise measur
   const { statuses } = await masterTrack(page, 240_000);
   expect(statuses[0]).toBe('Making space for the vocal...');
   await expect(page.getByTestId('vocal-clarity')).toHaveText(text);
+  const withSpace = await downloadBeatAndVocal(page, testInfo, 'with-space');
+
+  // The same master without Vocal space: the exported versions show the rise the page announced.
+  await page.getByLabel('Vocal space').focus();
+  await page.keyboard.press('Home');
+  await expect(control).toHaveAttribute('data-state', 'off');
+  const again = await masterTrack(page, 240_000);
+  expect(again.statuses[0]).not.toBe('Making space for the vocal...');
+  const without = await downloadBeatAndVocal(page, testInfo, 'without');
+  // A cappella over Instrumental in each master's delivered WAVs (one master's gains on both, so the ratio
+  // does not depend on that master's level), 1-5 kHz by sox, over the same singing blocks: with minus without.
+  const gate = singingBlocks(stems.vocals, RATE, profile);
+  const exportedRatio = async (v: { acappella: Float32Array[]; instrumental: Float32Array[] }) => {
+    const [a, b] = await Promise.all([
+      soxBand(v.acappella, RATE, 1000, 5000),
+      soxBand(v.instrumental, RATE, 1000, 5000),
+    ]);
+    return ratioOverBlocks(a, b, gate);
+  };
+  const exportedRise = (await exportedRatio(withSpace)) - (await exportedRatio(without));
+  console.log(`[vocal space] exported versions: +${exportedRise.toFixed(2)} dB (shown ${text})`);
+  expect(Math.abs(exportedRise - shown)).toBeLessThanOrEqual(0.3);
 });
+
+/**
+ * Downloads the Instrumental and A cappella versions of the current master as WAV (one ZIP, one credit) and
+ * returns them decoded by ffmpeg.
+ */
+const downloadBeatAndVocal = async (page: Page, testInfo: TestInfo, tag: string) => {
+  await page.getByTestId('download-button').click();
+  const dialog = page.getByRole('dialog', { name: 'Choose Download Format' });
+  const choices = dialog.getByTestId('version-choices');
+  await choices.getByLabel('Instrumental').check();
+  await choices.getByLabel('A cappella').check();
+  const download = page.waitForEvent('download', { timeout: 240_000 });
+  await dialog.getByRole('button', { name: 'Download (1 format(s))' }).click();
+  const zip = await download;
+  const zipPath = testInfo.outputPath(`${tag}.zip`);
+  await zip.saveAs(zipPath);
+  const out = testInfo.outputPath(tag);
+  await mkdir(out, { recursive: true });
+  const unzip = spawnSync('/usr/bin/unzip', ['-q', '-o', zipPath, '-d', out], { encoding: 'utf8' });
+  expect(unzip.status, unzip.stderr).toBe(0);
+  const file = (version: string) => {
+    const name = readdirSync(out).find((n) => n.endsWith(`-${version}.wav`));
+    if (!name) throw new Error(`no ${version} WAV in ${readdirSync(out).join(', ')}`);
+    return join(out, name);
+  };
+  return {
+    instrumental: (await decodeWithFfmpeg(file('instrumental'), RATE))!,
+    acappella: (await decodeWithFfmpeg(file('acappella'), RATE))!,
+  };
+};
 
 test('Vocal space live: in manual mode the stems play through the worklet (beat and vocal inputs) and the slider acts while playing', async ({
   page,
