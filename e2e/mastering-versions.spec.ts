@@ -9,8 +9,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Download, Page } from '@playwright/test';
-import { decodedSeconds, ebur128 } from './helpers/mastering-audio';
-import { masterTrack, waitForSource } from './helpers/mastering-page';
+import { decodedSeconds, ebur128, testWav } from './helpers/mastering-audio';
+import { masterTrack, openMastering, upload, waitForSource } from './helpers/mastering-page';
 import { currentUser, subscribeViaLocalCheckout } from './helpers/mixer-audio';
 import { createMixdown, loadAndApply } from './helpers/mixer-page';
 import { expect, registerViaApi, test, toastWith } from './helpers/web-fixtures';
@@ -179,4 +179,32 @@ test('versions: mix, export, master, download five versions in WAV and MP3 as on
     description: `residual ${residual.toFixed(1)} dB; ${rows.join('; ')}`,
   });
   expect(residual).toBeLessThanOrEqual(-40);
+});
+
+test('a track uploaded as a single file says it has no versions, and downloads as before', async ({
+  page,
+}, testInfo) => {
+  const shots = testInfo.outputPath('screenshots');
+  mkdirSync(shots, { recursive: true });
+  await registerViaApi(page);
+  await subscribeViaLocalCheckout(page, 'pro');
+  await openMastering(page);
+  await upload(page, testWav('versions-single', 'pop', 8));
+  await waitForSource(page);
+  const panel = page.getByTestId('versions-panel');
+  await expect(panel).toHaveAttribute('data-state', 'none');
+  await expect(panel).toContainText('uploaded as a single file, so it has no versions');
+  await expect(toastWith(page, 'Audio loaded')).toBeHidden({ timeout: 15_000 });
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await shot(page, 'versions-panel', join(shots, `versions-none-${width}.png`));
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await masterTrack(page);
+  await page.getByTestId('download-button').click();
+  const dialog = page.getByRole('dialog', { name: 'Choose Download Format' });
+  await expect(dialog.getByTestId('version-choices')).toHaveCount(0);
+  const download = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Download (1 format(s))' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^mastered-balanced-\d+\.wav$/);
 });

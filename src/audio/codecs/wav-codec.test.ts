@@ -98,6 +98,18 @@ describe('WAV encoder', () => {
     );
   });
 
+  it("names a version of a mix's master after it (issue 18)", () => {
+    const master = {
+      kind: 'master',
+      preset: 'balanced',
+      timestamp: 1700000000000,
+      version: 'acappella',
+    } as const;
+    expect(exportFileName('wav', master)).toBe('mastered-balanced-1700000000000-acappella.wav');
+    expect(exportFileName('mp3', master)).toBe('mastered-balanced-1700000000000-acappella.mp3');
+    expect(exportFileName('flac24', master)).toBe('mastered-balanced-1700000000000-acappella-24bit.flac');
+  });
+
   it('names the studio formats apart from the spec files of the same download', () => {
     const master = { kind: 'master', preset: 'clean', timestamp: 1 } as const;
     expect(chosenFormats(['flac24', 'wav', 'wav24', 'wav32f', 'flac16'])).toEqual([

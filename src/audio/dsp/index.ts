@@ -18,6 +18,7 @@ export {
   type MixVersion,
   VERSION_GAINS,
   type VersionReport,
+  type VersionsResult,
 } from './master-versions';
 export {
   MASTERING_STAGES,

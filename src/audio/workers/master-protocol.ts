@@ -1,6 +1,6 @@
 import type { MasteringSettings } from '../../shared/mastering';
 import type { AdaptivePlan, ToneChoice } from '../dsp/adaptive-plan';
-import type { MixVersion, VersionReport } from '../dsp/master-versions';
+import type { MixVersion, VersionsResult } from '../dsp/master-versions';
 import type { MasteringProgress, MasteringReport } from '../dsp/mastering-chain';
 import type { TrackAnalysis } from '../dsp/track-analysis';
 import type { VocalClarity } from '../dsp/vocal-clarity';
@@ -38,12 +38,7 @@ export interface MasterApi {
       targetLufs: number;
       tone?: ToneChoice;
     };
-    response: {
-      report: MasteringReport;
-      channels: Partial<Record<MixVersion, Float32Array[]>>;
-      versions: VersionReport[];
-      residualDb: number | null;
-    };
+    response: VersionsResult;
     progress: MasteringProgress;
   };
   /** The loudness gain a render would apply, for the live path (the channels are consumed). */

@@ -7,7 +7,7 @@ import { yieldToEventLoop } from '../event-loop';
 import type { TrackType } from '../model/clip';
 import { MIX_STYLES } from '../model/mix-styles';
 import type { MixSource } from '../render/mix-organise';
-import { MIX_ERRORS, measureStems, renderMix } from '../render/mix-render';
+import { MIX_ERRORS, type MixRenderSettings, measureStems, renderMix } from '../render/mix-render';
 import type { MixProgress } from '../render/mix-stages';
 import { throttleProgress, yieldEvery } from './encode-yield';
 import type { MixApi, MixTimeline } from './mix-protocol';
@@ -32,6 +32,22 @@ export const createMixHandlers = (): RpcHandlers<MixApi> => {
     length: timeline.length,
   });
 
+  /** The whole timeline's mixdown (with its two buses when `stems`): both sources are required. */
+  const wholeMix = async (
+    timeline: MixTimeline,
+    settings: MixRenderSettings,
+    { signal, progress }: { signal: AbortSignal; progress: (p: MixProgress) => void },
+    stems: boolean,
+  ) => {
+    if (!sources.vocals || !sources.instrumental) throw new Error(MIX_ERRORS.missingBuffers);
+    return renderMix(inputOf(timeline), settings, {
+      signal,
+      onProgress: stageProgress(progress),
+      between: yieldEvery(),
+      stems,
+    });
+  };
+
   return {
     setSource: ({ trackType, channelCount, length, sampleRate }) => {
       if (channelCount === 0 || length === 0) {
@@ -53,24 +69,13 @@ export const createMixHandlers = (): RpcHandlers<MixApi> => {
       return null;
     },
 
-    mixdown: async ({ timeline, settings }, { signal, progress }) => {
-      if (!sources.vocals || !sources.instrumental) throw new Error(MIX_ERRORS.missingBuffers);
-      const result = await renderMix(inputOf(timeline), settings, {
-        signal,
-        onProgress: stageProgress(progress),
-        between: yieldEvery(),
-      });
+    mixdown: async ({ timeline, settings }, context) => {
+      const result = await wholeMix(timeline, settings, context, false);
       return transferring(result, buffersOf(result.channels));
     },
 
-    stems: async ({ timeline, settings }, { signal, progress }) => {
-      if (!sources.vocals || !sources.instrumental) throw new Error(MIX_ERRORS.missingBuffers);
-      const result = await renderMix(inputOf(timeline), settings, {
-        signal,
-        onProgress: stageProgress(progress),
-        between: yieldEvery(),
-        stems: true,
-      });
+    stems: async ({ timeline, settings }, context) => {
+      const result = await wholeMix(timeline, settings, context, true);
       const stems = result.stems!;
       const buffers = buffersOf([...result.channels, ...stems.vocals, ...stems.instrumental]);
       return transferring({ ...result, stems }, buffers);

@@ -357,6 +357,8 @@ export class MasteringStore {
     };
     const spec = { settings, targetLufs, name, tone: this.#toneChoice() };
     // A mixer mix masters from its stems, so its versions share the Main's gains (issue 18).
+    if (this.#stems && source.stems.status === 'loading')
+      onStatus({ percent: 0, message: TEXT.versionsLoading, running: true });
     const loaded = this.#stems ? await this.#stems : null;
     const stems = loaded ? await this.#carvedForMaster(loaded, onStatus, controller.signal) : null;
     if (loaded && !stems) return;

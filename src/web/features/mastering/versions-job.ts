@@ -3,7 +3,7 @@
  * the stems with its gains recorded and every version with the same gains (decision 150); the Main becomes
  * the playable master as in any other job, and the versions wait for the download.
  */
-import type { MixVersion, VersionReport } from '../../../audio';
+import type { VersionsResult } from '../../../audio';
 import { MIX_VERSIONS } from '../../../shared/mix-versions';
 import { copyChannels } from './chunked-copy';
 import { type MasteringProgress, masteringStatus } from './engine-api';
@@ -11,14 +11,8 @@ import { type JobOutput, type MasterJobSpec, masterClient, outputOf } from './ma
 import type { JobStatus } from './mastering-state';
 import type { LoadedStems } from './mix-stems';
 
-/** The versions of one master, ready to encode. */
-export interface VersionsOutput {
-  sampleRate: number;
-  channels: Partial<Record<MixVersion, Float32Array[]>>;
-  reports: VersionReport[];
-  /** Main − (Instrumental + A cappella), dB under the Main's RMS. */
-  residualDb: number | null;
-}
+/** The versions of one master, ready to encode (the worker's answer without the Main's report). */
+export type VersionsOutput = Omit<VersionsResult, 'report'> & { sampleRate: number };
 
 export const runVersionsJob = async (
   stems: LoadedStems,
@@ -54,7 +48,7 @@ export const runVersionsJob = async (
     versions: {
       sampleRate: stems.sampleRate,
       channels: rendered.channels,
-      reports: rendered.versions,
+      versions: rendered.versions,
       residualDb: rendered.residualDb,
     },
   };

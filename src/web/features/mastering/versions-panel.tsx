@@ -37,7 +37,7 @@ export function VersionsPanel() {
       {stems.status === 'ready' || made ? (
         <ul className="grid gap-2 text-sm">
           {MIX_VERSIONS.map((version) => {
-            const report = made?.reports.find((r) => r.version === version);
+            const report = made?.versions.find((r) => r.version === version);
             return (
               <li
                 key={version}
