@@ -21,7 +21,7 @@ import { createMixHandlers } from '../src/audio/workers/mix-handlers';
 import type { MixApi } from '../src/audio/workers/mix-protocol';
 import { type RpcEndpoint, serveRpc } from '../src/audio/workers/worker-rpc';
 import type { MixArrangement } from '../src/shared/api/tracks';
-import { masterTrack, maxLevel, openMastering, waitForSource } from './helpers/mastering-page';
+import { masterTrack, maxLevel, openMastering, upload, waitForSource } from './helpers/mastering-page';
 import { signUp } from './helpers/mastering-users';
 import { wavBytes } from './helpers/mixer-audio';
 import { expect, test } from './helpers/web-fixtures';
@@ -221,7 +221,7 @@ const downloadBeatAndVocal = async (page: Page, testInfo: TestInfo, tag: string)
   };
 };
 
-test('Vocal space live: in manual mode the stems play through the worklet (beat and vocal inputs) and the slider acts while playing', async ({
+test('Vocal space live: in manual mode the stems play through the worklet (beat and vocal inputs) while the slider moves; a single file has no control', async ({
   page,
 }, testInfo) => {
   test.setTimeout(300_000);
@@ -242,4 +242,11 @@ test('Vocal space live: in manual mode the stems play through the worklet (beat 
   await expect.poll(() => maxLevel(page, 300), { timeout: 15_000 }).toBeGreaterThan(5);
   await expect(page.getByTestId('vocal-clarity')).toHaveText(/^\+\d+\.\d dB vocal clarity$/);
   await page.getByRole('button', { name: 'Stop' }).click();
+
+  // A single uploaded file has no stems: no Vocal space control at all.
+  await page.getByRole('button', { name: 'Upload different file' }).click();
+  await upload(page, testInfo.outputPath('audio', 'beat.wav'));
+  await waitForSource(page);
+  await expect(page.getByTestId('mastering-controls')).toBeVisible();
+  await expect(page.getByTestId('vocal-space')).toHaveCount(0);
 });
