@@ -43,7 +43,7 @@ import {
 import { NOTICES, type Notice, TEXT } from './mastering-texts';
 import { type LoadedStems, loadMixStems } from './mix-stems';
 import { runVersionsJob } from './versions-job';
-import { carveStems, liveVocalSpace, VocalSpaceMeter } from './vocal-space-job';
+import { carveStems, liveVocalSpace, stemsWithBeat, VocalSpaceMeter } from './vocal-space-job';
 
 export interface StoreDeps {
   notify: (notice: Notice) => void;
@@ -425,7 +425,7 @@ export class MasteringStore {
       );
       if (this.#state.vocalSpace.amount === amount)
         this.#setVocal({ profile: carved.profile, clarity: { ...carved.clarity, amount } });
-      return carved.stems;
+      return await stemsWithBeat(stems, carved.beat, signal);
     } catch (error) {
       if (signal.aborted) return null;
       this.#set({ status: null });

@@ -4,19 +4,24 @@
  * debounced while the slider moves, on the whole stems) and, at 'Master Track', to hand the versions job
  * stems whose beat is already carved, so every version (Instrumental too) carries the same carved beat.
  */
-import type { VocalClarity, VocalSpaceProfile, VocalSpaceSetting } from './engine-api';
+import {
+  type VocalClarity,
+  type VocalSpaceProfile,
+  type VocalSpaceSetting,
+  yieldToEventLoop,
+} from './engine-api';
 import { masterClient } from './master-job';
 import type { LoadedStems } from './mix-stems';
 
 const DEBOUNCE_MS = 300;
 
-/** The stems with the beat carved (a copy; the loaded stems stay as they are for the next master). */
+/** The beat carved by the vocal (a copy; the loaded stems stay as they are for the next master). */
 export const carveStems = async (
   stems: LoadedStems,
   setting: { amount: number; profile: VocalSpaceProfile | null },
   signal: AbortSignal,
   onProgress?: (fraction: number) => void,
-): Promise<{ stems: LoadedStems; profile: VocalSpaceProfile; clarity: VocalClarity }> => {
+): Promise<{ beat: [Float32Array, Float32Array]; profile: VocalSpaceProfile; clarity: VocalClarity }> => {
   const carved = await masterClient().vocalSpace(stems.instrumental, stems.vocals, stems.sampleRate, {
     amount: setting.amount,
     profile: setting.profile ?? undefined,
@@ -24,11 +29,32 @@ export const carveStems = async (
     onProgress,
   });
   const [left, right] = carved.beat as [Float32Array, Float32Array];
-  return {
-    stems: { ...stems, instrumental: [left, right] },
-    profile: carved.profile,
-    clarity: carved.clarity,
-  };
+  return { beat: [left, right], profile: carved.profile, clarity: carved.clarity };
+};
+
+const SLICE = 1 << 21;
+
+/**
+ * The stems with a carved beat, for the master: the mix stays vocals + instrumental (mix-stems' promise),
+ * summed in slices with event-loop turns between them (no long stall on a long mix).
+ */
+export const stemsWithBeat = async (
+  stems: LoadedStems,
+  beat: [Float32Array, Float32Array],
+  signal: AbortSignal,
+): Promise<LoadedStems> => {
+  const mix = beat.map((c) => new Float32Array(c.length));
+  for (const [ch, x] of beat.entries()) {
+    const y = stems.vocals[ch]!;
+    const sum = mix[ch]!;
+    for (let start = 0; start < x.length; start += SLICE) {
+      const end = Math.min(x.length, start + SLICE);
+      for (let i = start; i < end; i++) sum[i] = x[i]! + y[i]!;
+      await yieldToEventLoop();
+      signal.throwIfAborted();
+    }
+  }
+  return { ...stems, instrumental: beat, mix };
 };
 
 /** Measures the figure for an amount shortly after the slider stops; a newer request cancels the older. */
