@@ -392,7 +392,7 @@ export class MasteringStore {
     };
     if (this.#state.playing === 'mastered') this.stop();
     this.#set({
-      results: { ...this.#state.results, [key]: result },
+      results: { ...this.#withoutVersions(result), [key]: result },
       status: { percent: 100, message: `${name} mastering complete!`, running: false },
     });
     this.#deps.notify(simplified ? NOTICES.masteringWarning : NOTICES.masteringComplete(name));
@@ -434,6 +434,18 @@ export class MasteringStore {
       );
       return null;
     }
+  }
+
+  /**
+   * Issue 18: five versions of a long master are hundreds of MB in the page, so only the newest master
+   * keeps its versions; an earlier preset's result plays and downloads its Main, and mastering it again
+   * brings its versions back (the panel says which are not mastered).
+   */
+  #withoutVersions(newest: MasterResult): Record<string, MasterResult> {
+    if (!newest.versions) return this.#state.results;
+    return Object.fromEntries(
+      Object.entries(this.#state.results).map(([k, r]) => [k, r.versions ? { ...r, versions: null } : r]),
+    );
   }
 
   // --- playback ------------------------------------------------------------------------------------------
