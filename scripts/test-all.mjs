@@ -29,6 +29,8 @@ const debianPackages = {
   '/usr/bin/lame': 'lame',
   // flac -t checks our FLAC exports' MD5 (issue 19).
   '/usr/bin/flac': 'flac',
+  // A spoken vocal for the vocal-space checks (issue 18).
+  '/usr/bin/espeak-ng': 'espeak-ng',
   // Real produced music for the mastering checks on real tracks (issue 16).
   '/usr/share/games/asc/music/frontiers.mp3': 'asc-music',
   '/usr/share/hyperrogue/music/hr3-hell.ogg': 'hyperrogue-music',

@@ -9,7 +9,7 @@ import { measureLoudness } from '../../src/audio/dsp/loudness';
 import { masteringChainParams } from '../../src/audio/dsp/mastering-processor';
 import { musicLike, shapedNoise } from '../../src/audio/dsp/test-signals';
 import { analyseTrack } from '../../src/audio/dsp/track-analysis';
-import { buildMasteringChain, type LevelEvent } from '../../src/audio/graph';
+import { buildMasteringChain, type LevelEvent, type VocalSpaceSetting } from '../../src/audio/graph';
 import { MasterClient } from '../../src/audio/workers/master-client';
 import { MeterClient } from '../../src/audio/workers/meter-client';
 import { RpcClient, type RpcEndpoint, WorkerCrashedError } from '../../src/audio/workers/worker-rpc';
@@ -37,6 +37,7 @@ const renderWithWorklet = async (
   onLevel?: (level: LevelEvent) => void,
   change?: { atSeconds: number; settings: MasteringSettings },
   adaptive: AdaptivePlan | null = null,
+  stems?: { vocal: Float32Array[]; vocalSpace: VocalSpaceSetting },
 ) => {
   const frames = source[0]!.length;
   const latency = limiterLatency(sampleRate);
@@ -47,10 +48,17 @@ const renderWithWorklet = async (
     onLevel,
     meterIntervalMs: onLevel ? 100 : 0,
     adaptive,
+    vocalSpace: stems?.vocalSpace,
   });
   node.connect(chain.input);
   chain.output.connect(ctx.destination);
   node.start(0);
+  if (stems) {
+    // The vocal stem into the worklet's second input, started on the same frame as the beat.
+    const vocal = new AudioBufferSourceNode(ctx, { buffer: toBuffer(ctx, stems.vocal) });
+    vocal.connect(chain.input, 0, chain.vocalInput);
+    vocal.start(0);
+  }
   if (change) {
     void ctx.suspend(change.atSeconds).then(() => {
       chain.update(change.settings);
@@ -116,6 +124,67 @@ const equality = async (preset: PresetId, seconds: number, sampleRate: number, w
     targetLufs,
     referenceSections: report.adaptive?.sideEqDb?.length ?? 0,
   };
+};
+
+/**
+ * A vocal-like stem (the browser has no espeak-ng): a gliding 180-300 Hz voice with harmonics to 5 kHz in
+ * 2 s phrases with 1 s rests, at `levelDb` under full scale.
+ */
+const vocalLike = (seconds: number, sampleRate: number, levelDb: number): Float32Array[] => {
+  const frames = Math.round(seconds * sampleRate);
+  const out = new Float32Array(frames);
+  let phase = 0;
+  const a = 10 ** (levelDb / 20);
+  for (let i = 0; i < frames; i++) {
+    const t = i / sampleRate;
+    const inPhrase = t % 3;
+    if (inPhrase >= 2) continue;
+    const env = Math.min(1, inPhrase / 0.05, (2 - inPhrase) / 0.05);
+    const f0 = 180 + 120 * (0.5 + 0.5 * Math.sin(2 * Math.PI * 0.4 * t));
+    phase += (2 * Math.PI * f0) / sampleRate;
+    let v = 0;
+    for (let k = 1; k * f0 < 5000; k++) v += Math.sin(k * phase) / k;
+    out[i] = a * env * v * 0.3;
+  }
+  return [out, out.slice()];
+};
+
+/**
+ * Vocal space (issue 18): the worker's carve + master of beat + vocal gives the samples the worklet plays
+ * with the beat on input 0 and the vocal on input 1.
+ */
+const vocalSpaceEquality = async (amount: number, seconds: number, sampleRate: number) => {
+  const { settings, targetLufs } = PRESETS.balanced;
+  const beat = musicLike({ seconds, sampleRate, seed: 5 });
+  const vocal = vocalLike(seconds, sampleRate, -26);
+  const client = new MasterClient(masterWorker);
+  const carved = await client.vocalSpace(beat, vocal, sampleRate, { amount });
+  const mix = carved.beat.map((c, ch) => Float32Array.from(c, (x, i) => x + vocal[ch]![i]!));
+  const { channels, report } = await client.master(mix, sampleRate, { settings, targetLufs });
+  client.dispose();
+  const { rendered, latency } = await renderWithWorklet(
+    beat,
+    sampleRate,
+    settings,
+    report.gainDb,
+    undefined,
+    undefined,
+    null,
+    { vocal, vocalSpace: { amount, profile: carved.profile } },
+  );
+  let worst = 0;
+  let nonFinite = 0;
+  let carvedAway = 0;
+  for (let c = 0; c < 2; c++) {
+    const live = rendered.getChannelData(c);
+    for (let i = 0; i < mix[0]!.length; i++) {
+      const d = Math.abs(live[i + latency]! - channels[c]![i]!);
+      if (!Number.isFinite(d)) nonFinite++;
+      else if (d > worst) worst = d;
+      carvedAway = Math.max(carvedAway, Math.abs(carved.beat[c]![i]! - beat[c]![i]!));
+    }
+  }
+  return { worst, nonFinite, carvedAway, clarityDb: carved.clarity.clarityDb, profile: carved.profile };
 };
 
 /** Level readings come every 100 ms, and a settings message changes the sound from that point on. */
@@ -300,6 +369,7 @@ const prepare = (seconds: number) => {
 
 const harness = {
   equality,
+  vocalSpaceEquality,
   liveControls,
   crash,
   workersAgree,

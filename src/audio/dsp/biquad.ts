@@ -3,7 +3,14 @@
  * several of them in one pass over a Float32Array (one read and one write per sample, state in doubles).
  */
 
-export type BiquadKind = 'highpass' | 'lowpass' | 'allpass' | 'lowshelf' | 'highshelf' | 'peaking';
+export type BiquadKind =
+  | 'highpass'
+  | 'lowpass'
+  | 'bandpass'
+  | 'allpass'
+  | 'lowshelf'
+  | 'highshelf'
+  | 'peaking';
 
 /** Normalised coefficients (a0 = 1): y = b0 x + b1 x1 + b2 x2 - a1 y1 - a2 y2. */
 export interface BiquadCoefficients {
@@ -17,7 +24,7 @@ export interface BiquadCoefficients {
 export interface BiquadDesign {
   kind: BiquadKind;
   frequency: number;
-  /** Q for high-pass, low-pass, all-pass and peaking; shelves use `slope` (S = 1 is the steepest monotonic shelf). */
+  /** Q for high-pass, low-pass, band-pass (0 dB at the centre), all-pass and peaking; shelves use `slope` (S = 1 is the steepest monotonic shelf). */
   q?: number;
   slope?: number;
   gainDb?: number;
@@ -51,6 +58,15 @@ export const designBiquad = (design: BiquadDesign, sampleRate: number): BiquadCo
     b0 = (1 - cos) / 2;
     b1 = 1 - cos;
     b2 = (1 - cos) / 2;
+    a0 = 1 + alpha;
+    a1 = -2 * cos;
+    a2 = 1 - alpha;
+  } else if (kind === 'bandpass') {
+    // Constant 0 dB peak gain: zero phase at the centre, so x - c * bandpass(x) is a cut there.
+    const alpha = sin / (2 * (design.q ?? Math.SQRT1_2));
+    b0 = alpha;
+    b1 = 0;
+    b2 = -alpha;
     a0 = 1 + alpha;
     a1 = -2 * cos;
     a2 = 1 - alpha;

@@ -57,3 +57,11 @@ export { applyStereoWidth } from './stereo-width';
 export { octaveMovesDb, TONE_EQ_HZ } from './tone-eq';
 export { analyseTrack, type StereoBand, type TrackAnalysis } from './track-analysis';
 export { dbToLinear, linearToDb, measureTruePeakDb, TruePeakMeter } from './true-peak';
+export { measureVocalClarity, type VocalBandRatio, type VocalClarity } from './vocal-clarity';
+export {
+  analyseVocalSpace,
+  carveBeat,
+  MAX_CUT_DB as VOCAL_SPACE_MAX_CUT_DB,
+  VocalSpaceProcessor,
+  type VocalSpaceProfile,
+} from './vocal-space';

@@ -18,14 +18,15 @@ interface Fs {
   readFileSync(path: string): Uint8Array;
 }
 
-const load = async () => ({
+/** Node's child_process, fs and the temp folder (also for the other Node-only test helpers). */
+export const loadNodeTools = async () => ({
   child: (await import('node:child_process' as string)) as ChildProcess,
   fs: (await import('node:fs' as string)) as Fs,
   tmp: ((await import('node:os' as string)) as { tmpdir(): string }).tmpdir(),
 });
 
 export const ffmpegAvailable = async (): Promise<boolean> => {
-  const { child } = await load();
+  const { child } = await loadNodeTools();
   const probe = child.spawnSync('ffmpeg', ['-version'], { encoding: 'utf8' });
   return probe.status === 0;
 };
@@ -35,7 +36,7 @@ export const ffmpegAvailable = async (): Promise<boolean> => {
  * or cannot decode it (tests on the machine's Debian music packages skip what is not there).
  */
 export const decodeWithFfmpeg = async (path: string, sampleRate: number): Promise<Float32Array[] | null> => {
-  const { child, fs, tmp } = await load();
+  const { child, fs, tmp } = await loadNodeTools();
   if (!fs.existsSync(path)) return null;
   const dir = fs.mkdtempSync(`${tmp}/decode-`);
   try {
@@ -102,7 +103,7 @@ export const ffmpegEbur128 = (
 
 /** The same measurement of a whole audio file's bytes (e.g. an exported 16-bit WAV). */
 export const ffmpegEbur128OnFile = async (bytes: Uint8Array): Promise<FfmpegLoudness> => {
-  const { child, fs, tmp } = await load();
+  const { child, fs, tmp } = await loadNodeTools();
   const dir = fs.mkdtempSync(`${tmp}/ebur128-`);
   try {
     const file = `${dir}/in.wav`;

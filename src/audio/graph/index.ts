@@ -7,4 +7,4 @@ export {
   type MasteringChainOptions,
   playbackGain,
 } from './mastering-chain-node';
-export { MASTERING_PROCESSOR_NAME } from './mastering-messages';
+export { MASTERING_PROCESSOR_NAME, type VocalSpaceSetting } from './mastering-messages';

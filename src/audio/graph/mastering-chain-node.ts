@@ -10,6 +10,7 @@ import {
   type MasteringNodeEvent,
   type MasteringNodeMessage,
   type MasteringProcessorOptions,
+  type VocalSpaceSetting,
 } from './mastering-messages';
 
 export interface LevelEvent {
@@ -31,11 +32,15 @@ export interface MasteringChainOptions {
   workletUrl?: string;
   /** The render's adaptive stages (from the master worker's plan); absent: the spec chain until set. */
   adaptive?: AdaptivePlan | null;
+  /** Vocal space (issue 18): amount and the vocal's profile; it acts once a vocal is connected. */
+  vocalSpace?: VocalSpaceSetting | null;
 }
 
 export interface MasteringChain {
-  /** Connect sources here. */
+  /** Connect sources here (a whole track, or the beat of a mix with stems). */
   input: AudioNode;
+  /** The vocal stem goes to this input of `input`: `vocal.connect(chain.input, 0, chain.vocalInput)`. */
+  vocalInput: number;
   /** Connect this to the destination. */
   output: AudioNode;
   worklet: AudioWorkletNode;
@@ -45,6 +50,8 @@ export interface MasteringChain {
   setGainDb(gainDb: number): void;
   /** The analysis-driven stages (tone EQ, mono bass) the render would apply; filters keep their state. */
   setAdaptive(plan: AdaptivePlan | null): void;
+  /** Vocal space amount and profile (null: off); the carve's state is kept, so no click. */
+  setVocalSpace(setting: VocalSpaceSetting | null): void;
   setVolume(volume: number): void;
   dispose(): void;
 }
@@ -88,9 +95,11 @@ export const buildMasteringChain = async (
     gainDb: options.gainDb ?? 0,
     meterIntervalMs: options.meterIntervalMs ?? (options.onLevel ? 100 : 0),
     adaptive: options.adaptive ?? null,
+    vocalSpace: options.vocalSpace ?? null,
   };
   const worklet = new AudioWorkletNode(ctx, MASTERING_PROCESSOR_NAME, {
-    numberOfInputs: 1,
+    // 0: the track or the beat; 1: the vocal stem (the vocal-space sidechain, added after the carve).
+    numberOfInputs: 2,
     numberOfOutputs: 1,
     outputChannelCount: [2],
     channelCount: 2,
@@ -102,12 +111,14 @@ export const buildMasteringChain = async (
   worklet.connect(volume);
   const chain: MasteringChain = {
     input: worklet,
+    vocalInput: 1,
     output: volume,
     worklet,
     latencyFrames: limiterLatency(ctx.sampleRate),
     update: (next) => post({ type: 'settings', settings: next }),
     setGainDb: (gainDb) => post({ type: 'gain', gainDb }),
     setAdaptive: (plan) => post({ type: 'adaptive', plan }),
+    setVocalSpace: (setting) => post({ type: 'vocalSpace', setting }),
     setVolume: (v) => volume.gain.setTargetAtTime(playbackGain(v), ctx.currentTime, 0.01),
     dispose: () => {
       post({ type: 'dispose' });

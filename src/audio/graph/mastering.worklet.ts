@@ -4,6 +4,10 @@
  * renders (up to the limiter's few-millisecond delay). Settings and the loudness gain arrive as port
  * messages; a level reading (RMS / peak) leaves every 100 ms.
  *
+ * Two inputs: input 0 is the track (or, for a mix with stems, its beat), input 1 the mix's vocal stem
+ * (issue 18). With a vocal connected, the beat is carved by VocalSpaceProcessor listening to the vocal,
+ * then the vocal is added: the mix the render masters (carveBeat, then beat + vocal), before the chain.
+ *
  * Built by Vite as a separate module (`?worker&url`), loaded with audioWorklet.addModule.
  */
 import {
@@ -15,11 +19,13 @@ import { LevelMeter } from '../dsp/level-meter';
 import { TruePeakLimiter } from '../dsp/limiter';
 import { limiterOptionsFor } from '../dsp/mastering-chain';
 import { MasteringProcessor } from '../dsp/mastering-processor';
+import { SILENT_VOCAL_PROFILE, VocalSpaceProcessor } from '../dsp/vocal-space';
 import {
   MASTERING_PROCESSOR_NAME,
   type MasteringNodeEvent,
   type MasteringNodeMessage,
   type MasteringProcessorOptions,
+  type VocalSpaceSetting,
 } from './mastering-messages';
 
 // The AudioWorkletGlobalScope is not in the DOM typings this folder is checked with: declare what we use.
@@ -42,6 +48,8 @@ class MasteringChainProcessor extends AudioWorkletProcessor {
   #releaseMs: number | undefined;
   #meter: LevelMeter | null;
   #buffers = [new Float32Array(QUANTUM), new Float32Array(QUANTUM)];
+  #vocal = [new Float32Array(QUANTUM), new Float32Array(QUANTUM)];
+  #vocalSpace: VocalSpaceProcessor;
   #alive = true;
 
   constructor(options: { processorOptions?: MasteringProcessorOptions }) {
@@ -51,6 +59,8 @@ class MasteringChainProcessor extends AudioWorkletProcessor {
     this.#processor = new MasteringProcessor(sampleRate, CHANNELS, settings, o?.adaptive ?? null);
     this.#limiter = this.#limiterFor(settings);
     this.#limiter.inputGain = 10 ** ((o?.gainDb ?? 0) / 20);
+    this.#vocalSpace = new VocalSpaceProcessor(sampleRate, CHANNELS, SILENT_VOCAL_PROFILE, 0);
+    this.#setVocalSpace(o?.vocalSpace ?? null);
     const interval = o?.meterIntervalMs ?? 100;
     this.#meter =
       interval > 0
@@ -70,6 +80,12 @@ class MasteringChainProcessor extends AudioWorkletProcessor {
     return new TruePeakLimiter(sampleRate, CHANNELS, limiterOptionsFor(TRUE_PEAK_CEILING_DBTP, settings));
   }
 
+  /** A new profile or amount keeps the detectors' and filters' state (no click while playing). */
+  #setVocalSpace(setting: VocalSpaceSetting | null): void {
+    this.#vocalSpace.setProfile(setting?.profile ?? SILENT_VOCAL_PROFILE);
+    this.#vocalSpace.setAmount(setting?.amount ?? 0);
+  }
+
   #post(event: MasteringNodeEvent): void {
     this.port.postMessage(event);
   }
@@ -85,8 +101,10 @@ class MasteringChainProcessor extends AudioWorkletProcessor {
       }
     } else if (message.type === 'gain') this.#limiter.inputGain = 10 ** (message.gainDb / 20);
     else if (message.type === 'adaptive') this.#processor.setAdaptive(message.plan);
+    else if (message.type === 'vocalSpace') this.#setVocalSpace(message.setting);
     else if (message.type === 'reset') {
       this.#processor.reset();
+      this.#vocalSpace.reset();
       this.#limiter.reset();
     } else if (message.type === 'dispose') this.#alive = false;
   }
@@ -103,6 +121,18 @@ class MasteringChainProcessor extends AudioWorkletProcessor {
     } else {
       left.fill(0);
       right.fill(0);
+    }
+    const vocalIn = inputs[1] ?? [];
+    if (vocalIn.length > 0) {
+      // The mix of the stems: the carved beat plus the vocal, as the render builds it.
+      const [vl, vr] = this.#vocal as [Float32Array, Float32Array];
+      vl.set(vocalIn[0]!.subarray(0, frames));
+      vr.set((vocalIn[1] ?? vocalIn[0]!).subarray(0, frames));
+      this.#vocalSpace.process(this.#buffers, this.#vocal, 0, frames);
+      for (let i = 0; i < frames; i++) {
+        left[i] = left[i]! + vl[i]!;
+        right[i] = right[i]! + vr[i]!;
+      }
     }
     this.#processor.process(this.#buffers, 0, frames);
     this.#limiter.process(this.#buffers, this.#buffers, 0, frames);

@@ -2,6 +2,8 @@ import type { MasteringSettings } from '../../shared/mastering';
 import type { AdaptivePlan, ToneChoice } from '../dsp/adaptive-plan';
 import type { MasteringProgress, MasteringReport } from '../dsp/mastering-chain';
 import type { TrackAnalysis } from '../dsp/track-analysis';
+import type { VocalClarity } from '../dsp/vocal-clarity';
+import type { VocalSpaceProfile } from '../dsp/vocal-space';
 import type { MasterApi } from './master-protocol';
 import { buffersOf, copyChannelsInSlices, RespawningRpcClient } from './worker-rpc';
 
@@ -103,6 +105,35 @@ export class MasterClient {
       },
       { signal: job.signal, onProgress: job.onProgress, transfer: buffersOf(work) },
     );
+  }
+
+  /**
+   * Vocal space (issue 18): a copy of `beat` carved by `vocal` (the caller's stems are left as they are),
+   * with the vocal's profile and the vocal-band clarity figure.
+   */
+  async vocalSpace(
+    beat: Float32Array[],
+    vocal: Float32Array[],
+    sampleRate: number,
+    job: {
+      amount: number;
+      profile?: VocalSpaceProfile;
+      signal?: AbortSignal;
+      onProgress?: (f: number) => void;
+    },
+  ): Promise<{ beat: Float32Array[]; profile: VocalSpaceProfile; clarity: VocalClarity }> {
+    const b = await copyChannelsInSlices(beat);
+    const v = await copyChannelsInSlices(vocal);
+    const result = await this.#rpc.call(
+      'vocalSpace',
+      { beat: b, vocal: v, sampleRate, amount: job.amount, profile: job.profile },
+      {
+        signal: job.signal,
+        onProgress: (p) => job.onProgress?.(p.fraction),
+        transfer: [...buffersOf(b), ...buffersOf(v)],
+      },
+    );
+    return { beat: result.beat, profile: result.profile, clarity: result.clarity };
   }
 
   /** The one-pass analysis of a whole track (spectrum, dynamics, stereo); the channels are copied. */

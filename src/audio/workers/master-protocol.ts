@@ -3,6 +3,8 @@ import type { AdaptivePlan, ToneChoice } from '../dsp/adaptive-plan';
 import type { MixVersion, VersionsResult } from '../dsp/master-versions';
 import type { MasteringProgress, MasteringReport } from '../dsp/mastering-chain';
 import type { TrackAnalysis } from '../dsp/track-analysis';
+import type { VocalClarity } from '../dsp/vocal-clarity';
+import type { VocalSpaceProfile } from '../dsp/vocal-space';
 
 /**
  * The master worker's protocol (see worker-rpc.ts). The channels move to the worker, are mastered in place
@@ -57,6 +59,27 @@ export interface MasterApi {
       adaptive: AdaptivePlan | null;
     };
     progress: MasteringProgress;
+  };
+  /**
+   * Vocal space (issue 18): the beat stem carved in place by the vocal stem, before the master bus, and the
+   * vocal-band clarity figure (before/after). Both stems move to the worker and back.
+   */
+  vocalSpace: {
+    request: {
+      beat: Float32Array[];
+      vocal: Float32Array[];
+      sampleRate: number;
+      amount: number;
+      /** The vocal's profile when already known (the live path's); analysed from `vocal` otherwise. */
+      profile?: VocalSpaceProfile;
+    };
+    response: {
+      beat: Float32Array[];
+      vocal: Float32Array[];
+      profile: VocalSpaceProfile;
+      clarity: VocalClarity;
+    };
+    progress: { fraction: number };
   };
   /** The one-pass analysis of a whole track (the channels are consumed). */
   analyse: {

@@ -3,6 +3,8 @@
 import { masterVersions } from '../dsp/master-versions';
 import { renderMaster } from '../dsp/mastering-chain';
 import { analyseTrack } from '../dsp/track-analysis';
+import { measureVocalClarity } from '../dsp/vocal-clarity';
+import { carveBeat } from '../dsp/vocal-space';
 import type { MasterApi } from './master-protocol';
 import { buffersOf, type RpcEndpoint, serveRpc, transferring } from './worker-rpc';
 
@@ -42,6 +44,23 @@ serveRpc<MasterApi>(self as unknown as RpcEndpoint, {
       processedLufs: report.processedLufs,
       adaptive: report.adaptive,
     };
+  },
+  vocalSpace: async ({ beat, vocal, sampleRate, amount, profile }, { signal, progress }) => {
+    // The clarity figure compares with the beat as it came: keep it until the carve is measured.
+    const original = beat.map((c) => c.slice());
+    const used = await carveBeat(
+      beat,
+      vocal,
+      sampleRate,
+      { amount, profile },
+      {
+        signal,
+        onProgress: (fraction) => progress({ fraction: 0.8 * fraction }),
+      },
+    );
+    const clarity = measureVocalClarity(vocal, original, beat, sampleRate, used);
+    progress({ fraction: 1 });
+    return transferring({ beat, vocal, profile: used, clarity }, [...buffersOf(beat), ...buffersOf(vocal)]);
   },
   analyse: async ({ channels, sampleRate }) => analyseTrack(channels, sampleRate),
 });

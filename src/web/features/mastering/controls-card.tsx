@@ -8,6 +8,7 @@ import { TEXT } from './mastering-texts';
 import { ReferenceField } from './reference-field';
 import type { Access } from './use-mastering';
 import { useMasteringState, useStore } from './use-mastering';
+import { VocalSpaceControl } from './vocal-space-control';
 
 /** Spec 2 'Mastering Controls': preset, mode, target, the five sliders, Master Track and its progress. */
 export function ControlsCard({ access }: { access: Access }) {
@@ -101,6 +102,7 @@ export function ControlsCard({ access }: { access: Access }) {
         ) : null}
         {state.mode === 'manual' ? <ReferenceField locked={!manualAllowed} /> : null}
       </fieldset>
+      <VocalSpaceControl />
       <Button size="lg" onClick={() => void store.master()} disabled={running} data-testid="master-track">
         {TEXT.masterTrack}
       </Button>

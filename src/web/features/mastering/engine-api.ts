@@ -45,6 +45,10 @@ export {
   TONE_EQ_HZ,
   type ToneChoice,
   type TrackAnalysis,
+  VOCAL_SPACE_MAX_CUT_DB,
+  type VocalClarity,
+  type VocalSpaceProfile,
+  type VocalSpaceSetting,
   yieldToEventLoop,
 } from '../../../audio';
 export { RpcRemoteError, WorkerCrashedError } from '../../../audio/workers/worker-rpc';

@@ -2,6 +2,7 @@
  * Playback of the original and the master through one Web Audio graph:
  *
  *   original ─┬─(manual live preview: the mastering chain worklet)──────────── gain A ─┐
+ *   (a mix with stems plays its beat and vocal into the worklet's two inputs: vocal space, issue 18)
  *   master ───┴─ preview mute ─ platform gain ──────────────────────────────── gain B ─┴─ bus ─┬─ volume ─ speakers
  *                                                                                   └─ analyser (meter)
  *
@@ -9,7 +10,13 @@
  * gains move). The preview mute is scheduled on the audio clock, not with timers. The platform gain is what a
  * streaming platform's normalisation applies (the "How it will play" panel); it moves live while playing.
  */
-import { type AdaptivePlan, buildMasteringChain, LevelMeter, type MasteringChain } from './engine-api';
+import {
+  type AdaptivePlan,
+  buildMasteringChain,
+  LevelMeter,
+  type MasteringChain,
+  type VocalSpaceSetting,
+} from './engine-api';
 import type { MasteringSettings } from './mastering-constants';
 import { MUTE_LENGTH_S, muteWindowStarts } from './mastering-rules';
 
@@ -39,6 +46,8 @@ export class MasteringPlayer {
   #liveSettings: MasteringSettings | null = null;
   /** The render's adaptive stages for the live chain (from the worker's plan); null until planned. */
   #liveAdaptive: AdaptivePlan | null = null;
+  /** Vocal space for the live chain (issue 18); null: off. */
+  #vocalSpace: VocalSpaceSetting | null = null;
   #running: Running | null = null;
   #volumeValue = 75;
   #listen: Listen = 'master';
@@ -99,19 +108,45 @@ export class MasteringPlayer {
    * The original, optionally through the live mastering chain (manual mode): slider moves reach the worklet
    * as messages and are heard within one render quantum plus the limiter's lookahead.
    */
-  async playOriginal(buffer: AudioBuffer, live: { settings: MasteringSettings; gainDb: number } | null) {
+  async playOriginal(
+    buffer: AudioBuffer,
+    live: { settings: MasteringSettings; gainDb: number } | null,
+    stems: { beat: AudioBuffer; vocal: AudioBuffer } | null = null,
+  ) {
     const ctx = await this.context();
     this.stop();
-    const source = new AudioBufferSourceNode(ctx, { buffer });
+    const sources: AudioBufferSourceNode[] = [];
     if (live) {
       const chain = await this.#chain(ctx, live.settings);
       chain.update(live.settings);
       chain.setAdaptive(this.#liveAdaptive);
       chain.setGainDb(live.gainDb);
-      source.connect(chain.input);
-    } else source.connect(this.#gainA);
+      chain.setVocalSpace(this.#vocalSpace);
+      if (stems) {
+        // The mix as its stems: beat on input 0, vocal on input 1 (carved, then added, in the worklet).
+        const beat = new AudioBufferSourceNode(ctx, { buffer: stems.beat });
+        const vocal = new AudioBufferSourceNode(ctx, { buffer: stems.vocal });
+        beat.connect(chain.input);
+        vocal.connect(chain.input, 0, chain.vocalInput);
+        sources.push(beat, vocal);
+      } else {
+        const source = new AudioBufferSourceNode(ctx, { buffer });
+        source.connect(chain.input);
+        sources.push(source);
+      }
+    } else {
+      const source = new AudioBufferSourceNode(ctx, { buffer });
+      source.connect(this.#gainA);
+      sources.push(source);
+    }
     this.#setGains(ctx, 1, 0);
-    this.#start(ctx, 'original', [source], buffer.duration, 0);
+    this.#start(ctx, 'original', sources, sources[0]!.buffer!.duration, 0);
+  }
+
+  /** Vocal space for the live chain; heard within one render quantum when the stems play through it. */
+  setVocalSpace(setting: VocalSpaceSetting | null): void {
+    this.#vocalSpace = setting;
+    this.#live?.setVocalSpace(setting);
   }
 
   /**

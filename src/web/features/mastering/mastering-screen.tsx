@@ -11,8 +11,8 @@ import { LoudnessPanel } from './loudness-panel';
 import { MasteredCard } from './mastered-card';
 import { PlatformPanel } from './platform-panel';
 import { StoreContext, useAccess, useCreateStore, useMasteringState, useStore } from './use-mastering';
-import { WhyPanel } from './why-panel';
 import { VersionsPanel } from './versions-panel';
+import { WhyPanel } from './why-panel';
 
 /** The signed-in mastering screen (the route component adds the banner, demos and error boundary). */
 export function MasteringScreen() {

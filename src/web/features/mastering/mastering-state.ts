@@ -1,6 +1,14 @@
 /** The mastering screen's state: one immutable snapshot, replaced on every change. */
 import type { MixArrangement } from '../../../shared/api/tracks';
-import type { BandLevel, FoldDown, LoudnessReport, MasteringReport, TrackAnalysis } from './engine-api';
+import type {
+  BandLevel,
+  FoldDown,
+  LoudnessReport,
+  MasteringReport,
+  TrackAnalysis,
+  VocalClarity,
+  VocalSpaceProfile,
+} from './engine-api';
 import {
   DEFAULT_CUSTOM_SETTINGS,
   type MasteringMode,
@@ -86,7 +94,26 @@ export interface MasteringState {
   reference: ReferenceState | null;
   /** What the B side plays: the master, as a platform plays it, or after a codec. */
   playAs: PlayAs;
+  vocalSpace: VocalSpaceState;
 }
+
+/** Issue 18 "Vocal space" (only with stems): the amount, the vocal's profile and the figure. */
+export interface VocalSpaceState {
+  /** 0..100, 0 = off. */
+  amount: number;
+  /** The whole vocal's profile, from the first measurement: the live chain and the master use it. */
+  profile: VocalSpaceProfile | null;
+  /** The figure and the amount it was measured for; null until measured. */
+  clarity: (VocalClarity & { amount: number }) | null;
+  measuring: boolean;
+}
+
+export const initialVocalSpace = (): VocalSpaceState => ({
+  amount: 0,
+  profile: null,
+  clarity: null,
+  measuring: false,
+});
 
 export interface ReferenceState {
   name: string;
@@ -109,6 +136,7 @@ export const initialState = (): MasteringState => ({
   livePreview: true,
   reference: null,
   playAs: PLAY_MASTER,
+  vocalSpace: initialVocalSpace(),
 });
 
 /** What the five sliders show: the preset's values in automatic mode, the custom ones in manual mode. */

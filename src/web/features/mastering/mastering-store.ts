@@ -3,6 +3,7 @@
  * useSyncExternalStore). Every action here is a user intent; toasts are raised through `notify`.
  */
 import type { PublicUser } from '../../../shared/api/user';
+import { toAudioBufferInSlices } from './chunked-copy';
 import { CodecUnavailableError } from './codec-preview';
 import {
   type LoudnessReport,
@@ -38,15 +39,16 @@ import {
 } from './mastering-rules';
 import {
   initialState,
+  initialVocalSpace,
   type MasteringState,
   type MasterResult,
   type SourceState,
   type StemsState,
   shownSettings,
+  type VocalSpaceState,
 } from './mastering-state';
 import { NOTICES, type Notice, TEXT } from './mastering-texts';
 import { type LoadedStems, loadMixStems } from './mix-stems';
-import { runVersionsJob } from './versions-job';
 import {
   PLAY_MASTER,
   type PlayAs,
@@ -57,8 +59,11 @@ import {
   type VariantState,
   variantKeyOf,
 } from './play-as';
+import { runVersionsJob } from './versions-job';
 
 const toGain = (db: number): number => (Number.isFinite(db) ? 10 ** (db / 20) : 1);
+
+import { carveStems, liveVocalSpace, stemsWithBeat, VocalSpaceMeter } from './vocal-space-job';
 
 export interface StoreDeps {
   notify: (notice: Notice) => void;
@@ -81,6 +86,9 @@ export class MasteringStore {
   #live = new LiveGainPlanner();
   /** The stems being loaded for the current source (issue 18); null for a single file. */
   #stems: Promise<LoadedStems | null> | null = null;
+  #vocalMeter = new VocalSpaceMeter();
+  /** The stems as playable buffers for the live chain, made once per loaded stems. */
+  #stemBuffers = new WeakMap<LoadedStems, Promise<{ beat: AudioBuffer; vocal: AudioBuffer }>>();
 
   constructor(deps: StoreDeps) {
     this.#deps = deps;
@@ -169,7 +177,9 @@ export class MasteringStore {
     this.#variantJobs = new AbortController();
     this.#stems = null;
     this.#live.reset();
+    this.#vocalMeter.cancel();
     this.player.stop();
+    this.player.setVocalSpace(null);
     this.#set({
       source: null,
       results: {},
@@ -178,6 +188,7 @@ export class MasteringStore {
       loading: null,
       listen: 'master',
       playAs: PLAY_MASTER,
+      vocalSpace: initialVocalSpace(),
     });
   }
 
@@ -227,6 +238,61 @@ export class MasteringStore {
   setLivePreview(on: boolean): void {
     this.#set({ livePreview: on });
     if (this.#state.playing === 'original') void this.playOriginal();
+  }
+
+  // --- vocal space (issue 18) ------------------------------------------------------------------------------
+
+  /** The loaded stems of the current mix, or null (a single file, or still loading). */
+  #readyStems(): LoadedStems | null {
+    const stems = this.#state.source?.stems;
+    return stems?.status === 'ready' ? stems.stems : null;
+  }
+
+  #setVocal(patch: Partial<VocalSpaceState>): void {
+    this.#set({ vocalSpace: { ...this.#state.vocalSpace, ...patch } });
+  }
+
+  /** The Vocal space amount: heard at once in the live chain, its figure measured when the slider rests. */
+  setVocalSpace(amount: number): void {
+    const stems = this.#readyStems();
+    if (!stems) return;
+    const value = Math.min(100, Math.max(0, Math.round(amount)));
+    const { profile } = this.#state.vocalSpace;
+    this.player.setVocalSpace(liveVocalSpace(value, profile));
+    if (value === 0) {
+      this.#vocalMeter.cancel();
+      this.#setVocal({ amount: 0, measuring: false });
+      return;
+    }
+    this.#setVocal({ amount: value, measuring: true });
+    this.#vocalMeter.schedule(
+      stems,
+      { amount: value, profile },
+      (measured) => {
+        if (this.#readyStems() !== stems) return;
+        const current = this.#state.vocalSpace.amount;
+        this.#setVocal({
+          profile: measured.profile,
+          clarity: { ...measured.clarity, amount: value },
+          measuring: current !== value,
+        });
+        this.player.setVocalSpace(liveVocalSpace(current, measured.profile));
+      },
+      () => this.#setVocal({ measuring: false }),
+    );
+  }
+
+  /** The stems as AudioBuffers for the live chain (made once, in slices). */
+  #stemsToPlay(stems: LoadedStems): Promise<{ beat: AudioBuffer; vocal: AudioBuffer }> {
+    let made = this.#stemBuffers.get(stems);
+    if (!made) {
+      made = Promise.all([
+        toAudioBufferInSlices(stems.instrumental, stems.sampleRate),
+        toAudioBufferInSlices(stems.vocals, stems.sampleRate),
+      ]).then(([beat, vocal]) => ({ beat, vocal }));
+      this.#stemBuffers.set(stems, made);
+    }
+    return made;
   }
 
   /** The gain that brings the original near the target before the limiter (the live preview's loudness). */
@@ -318,7 +384,9 @@ export class MasteringStore {
     // A mixer mix masters from its stems, so its versions share the Main's gains (issue 18).
     if (this.#stems && source.stems.status === 'loading')
       onStatus({ percent: 0, message: TEXT.versionsLoading, running: true });
-    const stems = this.#stems ? await this.#stems : null;
+    const loaded = this.#stems ? await this.#stems : null;
+    const stems = loaded ? await this.#carvedForMaster(loaded, onStatus, controller.signal) : null;
+    if (loaded && !stems) return;
     const outcome = stems
       ? await runVersionsJob(stems, spec, onStatus, controller.signal).then(
           (output): MasterOutcome => ({ ok: true, output, simplified: false }),
@@ -365,6 +433,36 @@ export class MasteringStore {
   }
 
   /**
+   * Vocal space before the master bus: the versions job gets the stems with the beat carved (every version
+   * carries it). At amount 0 the stems pass untouched. Null when cancelled or failed (a toast said why).
+   */
+  async #carvedForMaster(
+    stems: LoadedStems,
+    onStatus: (status: MasteringState['status']) => void,
+    signal: AbortSignal,
+  ): Promise<LoadedStems | null> {
+    const { amount, profile } = this.#state.vocalSpace;
+    if (amount === 0) return stems;
+    const message = TEXT.vocalSpaceCarving;
+    onStatus({ percent: 0, message, running: true });
+    try {
+      const carved = await carveStems(stems, { amount, profile }, signal, (f) =>
+        onStatus({ percent: Math.round(f * 5), message, running: true }),
+      );
+      if (this.#state.vocalSpace.amount === amount)
+        this.#setVocal({ profile: carved.profile, clarity: { ...carved.clarity, amount } });
+      return await stemsWithBeat(stems, carved.beat, signal);
+    } catch (error) {
+      if (signal.aborted) return null;
+      this.#set({ status: null });
+      this.#deps.notify(
+        NOTICES.masteringFailed(setupName(this.#state), error instanceof Error ? error.message : ''),
+      );
+      return null;
+    }
+  }
+
+  /**
    * Issue 18: five versions of a long master are hundreds of MB in the page, so only the newest master
    * keeps its versions; an earlier preset's result plays and downloads its Main, and mastering it again
    * brings its versions back (the panel says which are not mastered).
@@ -386,7 +484,9 @@ export class MasteringStore {
         this.#state.mode === 'manual' && this.#state.livePreview
           ? { settings: this.#state.custom, gainDb: this.#liveGainDb() }
           : null;
-      await this.player.playOriginal(source.buffer, live);
+      // With stems, the live chain plays them (beat + vocal) so Vocal space is heard as the export makes it.
+      const stems = live ? this.#readyStems() : null;
+      await this.player.playOriginal(source.buffer, live, stems ? await this.#stemsToPlay(stems) : null);
       this.#set({ playing: 'original' });
     } catch {
       this.#set({ playing: null });

@@ -44,6 +44,16 @@ export const TEXT = {
   errorText: 'The mastering process encountered an error. Please refresh the page to try again.',
   unknownError: 'Unknown error',
   refresh: 'Refresh Page',
+  /** Issue 18 "Vocal space" (only for a mixer mix with stems). */
+  vocalSpace: 'Vocal space',
+  vocalSpaceOff: 'Off',
+  vocalSpaceHelp:
+    'Carves room for the vocal in the beat: up to 5 dB less beat around 1-5 kHz, where the vocal lives, only while it sings.',
+  vocalSpaceMeasuring: 'Measuring vocal clarity...',
+  vocalSpaceLive: 'Heard live in manual mode with Live preview on.',
+  vocalSpaceCarving: 'Making space for the vocal...',
+  vocalSpaceRatio: (before: number, after: number) =>
+    `Vocal-to-beat ratio at 1-5 kHz while the vocal sings: ${before.toFixed(1)} dB → ${after.toFixed(1)} dB`,
 } as const;
 
 export interface Notice {

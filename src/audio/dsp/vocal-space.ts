@@ -1,0 +1,458 @@
+/**
+ * "Vocal space" (issue 18): a sidechained, frequency-selective gain reduction of the beat (the instrumental
+ * stem) in the vocal's band, only while the vocal sings, before the master bus — the dynamic EQ move a mix
+ * engineer makes by hand.
+ *
+ * How it works (decision 155):
+ * - The vocal band, 1-5 kHz, is split into four bands of equal width in octaves (about 0.58 octave each)
+ *   with constant-peak band-pass filters whose -3 dB points meet at the band edges.
+ * - The carve is parallel: out = beat - s * sum_k (1 - g_k) * bandpass_k(beat), s the bands' share of
+ *   their overlap (bandSumPeak). A band-pass has zero phase at
+ *   its centre, so each term is a peaking cut (the RBJ peaking EQ is exactly x + (A - 1) * bandpass(x));
+ *   moving g_k is click-free (no coefficient modulation), and with every g_k exactly 1 the output is the
+ *   input bit for bit: nothing is touched while the vocal is silent or at amount 0.
+ * - Each band's cut follows three things: whether the vocal sings (its band level against the profile's
+ *   singing threshold), how strongly the beat masks the vocal in that band right now (beat level minus
+ *   vocal level, band by band) and the vocal's own long-term spectrum (the profile's weights: the bands
+ *   where this singer lives are carved most). At amount 100 the deepest cut is MAX_CUT_DB.
+ * - Gains are computed every CONTROL frames at absolute frame positions and ramp linearly between them, so
+ *   any block size (the worklet's 128-frame quanta, the render's 4096) gives the same samples.
+ */
+import { yieldToEventLoop } from '../event-loop';
+import { BiquadCascade, type BiquadCoefficients, designBiquad } from './biquad';
+
+/** The vocal's band, Hz. */
+export const VOCAL_BAND_HZ = { low: 1000, high: 5000 } as const;
+export const VOCAL_SPACE_BANDS = 4;
+/** The deepest cut, dB, at amount 100 ("at most a few dB"). */
+export const MAX_CUT_DB = 5;
+
+/** Band k spans VOCAL_BAND.low * RATIO^k .. RATIO^(k+1): 1000, 1495, 2236, 3344, 5000 Hz. */
+const RATIO = (VOCAL_BAND_HZ.high / VOCAL_BAND_HZ.low) ** (1 / VOCAL_SPACE_BANDS);
+export const VOCAL_SPACE_EDGES_HZ: readonly number[] = Array.from(
+  { length: VOCAL_SPACE_BANDS + 1 },
+  (_, k) => VOCAL_BAND_HZ.low * RATIO ** k,
+);
+const CENTRES_HZ = VOCAL_SPACE_EDGES_HZ.slice(0, -1).map((f) => f * Math.sqrt(RATIO));
+/** Q whose -3 dB points are the band edges. */
+const BAND_Q = Math.sqrt(RATIO) / (RATIO - 1);
+
+const CONTROL = 32;
+/** Envelope (mean square) time constant of the detectors. */
+const DETECT_MS = 20;
+/** Cut smoothing: fast in (a syllable's onset), slower out (no pumping between syllables). */
+const ATTACK_MS = 15;
+const RELEASE_MS = 120;
+/** The singing gate opens over this many dB above the threshold. */
+const GATE_RANGE_DB = 6;
+/** The beat's masking margin: full cut when the beat is >= MASK_FULL_DB above the vocal in a band, none at
+ * MASK_NONE_DB (the vocal already 6 dB clear). */
+const MASK_FULL_DB = 6;
+const MASK_NONE_DB = -6;
+/**
+ * Below this the releasing cut snaps to exactly 0 dB (gain exactly 1: the bypass is bit-exact), about
+ * 0.55 s after the vocal stops; a 0.05 dB step, ramped over CONTROL frames, is inaudible.
+ */
+const SNAP_DB = 0.05;
+const TINY = 1e-20;
+
+/** What the analysis of the whole vocal stem found; the live path gets the same one as the render. */
+export interface VocalSpaceProfile {
+  /** Per band 0..1: how much of the vocal lives there (1 for its strongest band, 0 for >= 18 dB below). */
+  weights: number[];
+  /**
+   * Vocal-band level (mean square of the mono band signal, dBFS) above which the vocal counts as singing;
+   * +Infinity when the vocal never sings (then nothing is carved).
+   */
+  singingThresholdDb: number;
+}
+
+export const SILENT_VOCAL_PROFILE: VocalSpaceProfile = {
+  weights: Array.from({ length: VOCAL_SPACE_BANDS }, () => 0),
+  singingThresholdDb: Number.POSITIVE_INFINITY,
+};
+
+export const vocalSpaceBandDesigns = (sampleRate: number): BiquadCoefficients[] =>
+  CENTRES_HZ.map((frequency) => designBiquad({ kind: 'bandpass', frequency, q: BAND_Q }, sampleRate));
+
+/** Complex response [re, im] of a band-pass section (b1 = 0) at `hz`. */
+const bandpassAt = (c: BiquadCoefficients, hz: number, sampleRate: number): [number, number] => {
+  const w = (2 * Math.PI * hz) / sampleRate;
+  const nr = c.b0 + c.b2 * Math.cos(2 * w);
+  const ni = -c.b2 * Math.sin(2 * w);
+  const dr = 1 + c.a1 * Math.cos(w) + c.a2 * Math.cos(2 * w);
+  const di = -(c.a1 * Math.sin(w) + c.a2 * Math.sin(2 * w));
+  const d = dr * dr + di * di;
+  return [(nr * dr + ni * di) / d, (ni * dr - nr * di) / d];
+};
+
+/**
+ * Neighbouring band-passes overlap: with every band at the same depth the parallel sum peaks above one
+ * (about 1.5 between the centres), so each band's share is divided by that peak. A uniform cut of D dB then
+ * lowers the deepest frequency by exactly D dB and nowhere more.
+ */
+const bandSumPeak = (designs: readonly BiquadCoefficients[], sampleRate: number): number => {
+  let peak = 1;
+  for (let i = 0; i <= 400; i++) {
+    const hz = VOCAL_BAND_HZ.low * (VOCAL_BAND_HZ.high / VOCAL_BAND_HZ.low) ** (i / 400);
+    let re = 0;
+    for (const c of designs) re += bandpassAt(c, hz, sampleRate)[0];
+    peak = Math.max(peak, re);
+  }
+  return peak;
+};
+
+/**
+ * The carve's static response in dB at `hz` for per-band gains `gains` (1 = no cut): what the processor
+ * does to a steady beat (for tests and the decision record).
+ */
+export const vocalSpaceResponseDb = (gains: readonly number[], hz: number, sampleRate: number): number => {
+  const designs = vocalSpaceBandDesigns(sampleRate);
+  const share = 1 / bandSumPeak(designs, sampleRate);
+  let re = 1;
+  let im = 0;
+  designs.forEach((c, k) => {
+    const [hr, hi] = bandpassAt(c, hz, sampleRate);
+    re -= (1 - gains[k]!) * share * hr;
+    im -= (1 - gains[k]!) * share * hi;
+  });
+  return 10 * Math.log10(re * re + im * im);
+};
+
+/** The mono sum of `channels[..][start..end)` into `out[0..end-start)`. */
+const monoInto = (out: Float32Array, channels: readonly Float32Array[], start: number, end: number): void => {
+  const n = end - start;
+  const count = channels.length;
+  if (count === 0) {
+    out.fill(0, 0, n);
+    return;
+  }
+  const a = channels[0]!;
+  if (count === 1) {
+    out.set(a.subarray(start, end));
+    return;
+  }
+  const b = channels[1]!;
+  for (let i = 0; i < n; i++) out[i] = 0.5 * (a[start + i]! + b[start + i]!);
+};
+
+/** Level statistics of the vocal band over blocks: the singing threshold sits 30 dB below the loud level. */
+const PROFILE_BLOCK_S = 0.05;
+const THRESHOLD_BELOW_LOUD_DB = 30;
+const THRESHOLD_FLOOR_DB = -70;
+const WEIGHT_RANGE_DB = 18;
+
+/**
+ * The vocal's profile from the whole stem: the singing threshold (30 dB under the 90th percentile of its
+ * 50 ms band levels, never under -70 dBFS) and the band weights from its energy while it sings.
+ */
+export const analyseVocalSpace = (vocal: readonly Float32Array[], sampleRate: number): VocalSpaceProfile => {
+  const frames = vocal[0]?.length ?? 0;
+  if (frames === 0) return SILENT_VOCAL_PROFILE;
+  const block = Math.max(1, Math.round(PROFILE_BLOCK_S * sampleRate));
+  const blocks = Math.ceil(frames / block);
+  const filters = vocalSpaceBandDesigns(sampleRate).map((c) => {
+    const f = new BiquadCascade(1, 1);
+    f.setSection(0, c);
+    return f;
+  });
+  // energy[k * blocks + b]: band k's mean square in block b.
+  const energy = new Float64Array(VOCAL_SPACE_BANDS * blocks);
+  const mono = new Float32Array(block);
+  const band = new Float32Array(block);
+  for (let b = 0; b < blocks; b++) {
+    const start = b * block;
+    const end = Math.min(frames, start + block);
+    const n = end - start;
+    monoInto(mono, vocal, start, end);
+    for (let k = 0; k < VOCAL_SPACE_BANDS; k++) {
+      band.set(mono.subarray(0, n));
+      filters[k]!.process(band, 0, 0, n);
+      let sum = 0;
+      for (let i = 0; i < n; i++) sum += band[i]! * band[i]!;
+      energy[k * blocks + b] = sum / n;
+    }
+  }
+  const levels: number[] = [];
+  const blockDb = new Float64Array(blocks);
+  for (let b = 0; b < blocks; b++) {
+    let total = 0;
+    for (let k = 0; k < VOCAL_SPACE_BANDS; k++) total += energy[k * blocks + b]!;
+    blockDb[b] = 10 * Math.log10(total + TINY);
+    if (total > 1e-12) levels.push(blockDb[b]!);
+  }
+  if (levels.length === 0) return SILENT_VOCAL_PROFILE;
+  levels.sort((x, y) => x - y);
+  const loud = levels[Math.min(levels.length - 1, Math.floor(0.9 * levels.length))]!;
+  const singingThresholdDb = Math.max(THRESHOLD_FLOOR_DB, loud - THRESHOLD_BELOW_LOUD_DB);
+  const bandDb = Array.from({ length: VOCAL_SPACE_BANDS }, (_, k) => {
+    let sum = 0;
+    for (let b = 0; b < blocks; b++) if (blockDb[b]! >= singingThresholdDb) sum += energy[k * blocks + b]!;
+    return 10 * Math.log10(sum + TINY);
+  });
+  const strongest = Math.max(...bandDb);
+  const weights = bandDb.map((db) => Math.min(1, Math.max(0, 1 + (db - strongest) / WEIGHT_RANGE_DB)));
+  return { weights, singingThresholdDb };
+};
+
+const coefficient = (ms: number, sampleRate: number, step: number) =>
+  1 - Math.exp(-step / ((ms * sampleRate) / 1000));
+
+/**
+ * The streaming carve. `process(beat, vocal, start, end)` changes the beat's frames in place; the vocal is
+ * only listened to. The AudioWorklet (live) and the render (offline) both run this class.
+ */
+export class VocalSpaceProcessor {
+  readonly sampleRate: number;
+  readonly channelCount: number;
+  #amount = 0;
+  #profile: VocalSpaceProfile;
+  /** Band-pass filters of the beat (stereo state) and of the vocal's mono sum. */
+  #beatBands: BiquadCascade[];
+  #vocalBands: BiquadCascade[];
+  /** Mean-square envelopes per band, of the beat's mono sum and of the vocal. */
+  #beatEnv = new Float64Array(VOCAL_SPACE_BANDS);
+  #vocalEnv = new Float64Array(VOCAL_SPACE_BANDS);
+  /** Smoothed cut per band (dB >= 0); the gain ramps from `#from` to `#to` between control points. */
+  #cutDb = new Float64Array(VOCAL_SPACE_BANDS);
+  #from = new Float64Array(VOCAL_SPACE_BANDS).fill(1);
+  #to = new Float64Array(VOCAL_SPACE_BANDS).fill(1);
+  #frame = 0;
+  #detect: number;
+  /** Each band's share of the parallel cut (1 / the overlap's peak, see bandSumPeak). */
+  #share: number;
+  #attack: number;
+  #release: number;
+  /** Scratch: band signals of each beat channel and of the vocal, grown to the largest block seen. */
+  #scratch: Float32Array[] = [];
+  #vocalScratch: Float32Array[] = [];
+  #mono = new Float32Array(0);
+  /** The cut of each beat channel, summed over the bands in doubles. */
+  #cut: Float64Array[] = [new Float64Array(0), new Float64Array(0)];
+
+  constructor(sampleRate: number, channelCount: number, profile: VocalSpaceProfile, amount: number) {
+    this.sampleRate = sampleRate;
+    this.channelCount = channelCount;
+    this.#profile = profile;
+    const designs = vocalSpaceBandDesigns(sampleRate);
+    this.#beatBands = designs.map((c) => {
+      const f = new BiquadCascade(1, channelCount);
+      f.setSection(0, c);
+      return f;
+    });
+    this.#vocalBands = designs.map((c) => {
+      const f = new BiquadCascade(1, 1);
+      f.setSection(0, c);
+      return f;
+    });
+    this.#share = 1 / bandSumPeak(designs, sampleRate);
+    this.#detect = coefficient(DETECT_MS, sampleRate, 1);
+    this.#attack = coefficient(ATTACK_MS, sampleRate, CONTROL);
+    this.#release = coefficient(RELEASE_MS, sampleRate, CONTROL);
+    this.setAmount(amount);
+  }
+
+  get amount(): number {
+    return this.#amount;
+  }
+
+  /** 0..100; 0 turns the carve off (the gains glide back to exactly 1 first). */
+  setAmount(amount: number): void {
+    this.#amount = Math.min(100, Math.max(0, Number.isFinite(amount) ? amount : 0));
+  }
+
+  setProfile(profile: VocalSpaceProfile): void {
+    this.#profile = profile;
+  }
+
+  reset(): void {
+    for (const f of this.#beatBands) f.reset();
+    for (const f of this.#vocalBands) f.reset();
+    this.#beatEnv.fill(0);
+    this.#vocalEnv.fill(0);
+    this.#cutDb.fill(0);
+    this.#from.fill(1);
+    this.#to.fill(1);
+  }
+
+  /** True while the carve can change a sample (amount above 0, or a cut still releasing). */
+  get active(): boolean {
+    return this.#amount > 0 || this.#cutDb.some((c) => c > 0) || this.#from.some((g) => g !== 1);
+  }
+
+  /** The deepest current cut over the bands, dB (for meters and tests). */
+  get cutDb(): number {
+    return Math.max(...this.#cutDb);
+  }
+
+  #ensureScratch(n: number): void {
+    if (this.#mono.length >= n) return;
+    this.#mono = new Float32Array(n);
+    this.#scratch = Array.from({ length: VOCAL_SPACE_BANDS * this.channelCount }, () => new Float32Array(n));
+    this.#vocalScratch = Array.from({ length: VOCAL_SPACE_BANDS }, () => new Float32Array(n));
+    this.#cut = [new Float64Array(n), new Float64Array(n)];
+  }
+
+  /** Carves `beat[c][start..end)` in place, listening to `vocal[..][start..end)` (null or empty: silent). */
+  process(
+    beat: readonly Float32Array[],
+    vocal: readonly Float32Array[] | null,
+    start: number,
+    end: number,
+  ): void {
+    const n = end - start;
+    if (n <= 0) return;
+    if (!this.active) {
+      // Off and fully released: the beat is untouched; the detectors rest (they refill in ~20 ms).
+      this.#frame += n;
+      return;
+    }
+    this.#ensureScratch(n);
+    const channels = Math.min(this.channelCount, beat.length);
+    const bands = this.#scratch;
+    for (let k = 0; k < VOCAL_SPACE_BANDS; k++) {
+      for (let c = 0; c < channels; c++) bands[k * this.channelCount + c]!.set(beat[c]!.subarray(start, end));
+      if (channels === 2)
+        this.#beatBands[k]!.processStereo(
+          bands[k * this.channelCount]!,
+          bands[k * this.channelCount + 1]!,
+          0,
+          n,
+        );
+      else
+        for (let c = 0; c < channels; c++)
+          this.#beatBands[k]!.process(bands[k * this.channelCount + c]!, c, 0, n);
+    }
+    monoInto(this.#mono, vocal ?? [], start, end);
+    for (let k = 0; k < VOCAL_SPACE_BANDS; k++) {
+      const v = this.#vocalScratch[k]!;
+      v.set(this.#mono.subarray(0, n));
+      this.#vocalBands[k]!.process(v, 0, 0, n);
+    }
+    const from = this.#from;
+    const to = this.#to;
+    const vocalEnv = this.#vocalEnv;
+    const beatEnv = this.#beatEnv;
+    const detect = this.#detect;
+    const stride = this.channelCount;
+    const cutL = this.#cut[0]!;
+    const cutR = this.#cut[1]!;
+    cutL.fill(0, 0, n);
+    cutR.fill(0, 0, n);
+    // Control segment by control segment, band by band: tight loops over locals. Each frame's arithmetic is
+    // the same whatever the block size, so the worklet's 128-frame quanta give the render's samples.
+    for (let i = 0; i < n; ) {
+      const phase = this.#frame % CONTROL;
+      if (phase === 0) this.#control();
+      const len = Math.min(n - i, CONTROL - phase);
+      for (let k = 0; k < VOCAL_SPACE_BANDS; k++) {
+        const vb = this.#vocalScratch[k]!;
+        const bl = bands[k * stride]!;
+        const br = channels === 2 ? bands[k * stride + 1]! : null;
+        const a = from[k]!;
+        const b = to[k]!;
+        const still = a === b;
+        const untouched = still && b === 1;
+        let ve = vocalEnv[k]!;
+        let be = beatEnv[k]!;
+        for (let j = 0; j < len; j++) {
+          const x = i + j;
+          const v = vb[x]!;
+          ve += detect * (v * v - ve);
+          const l = bl[x]!;
+          const r = br ? br[x]! : l;
+          const m = br ? 0.5 * (l + r) : l;
+          be += detect * (m * m - be);
+          if (untouched) continue;
+          // Linear ramp that lands exactly on the control point's gain.
+          const p = phase + j;
+          const g = still || p === CONTROL - 1 ? b : a + (b - a) * ((p + 1) / CONTROL);
+          cutL[x] = cutL[x]! + (1 - g) * l;
+          if (br) cutR[x] = cutR[x]! + (1 - g) * r;
+        }
+        vocalEnv[k] = ve;
+        beatEnv[k] = be;
+      }
+      this.#frame += len;
+      i += len;
+    }
+    const share = this.#share;
+    // With every gain exactly 1 the cut is exactly 0 and the beat keeps its bits.
+    for (let c = 0; c < channels; c++) {
+      const data = beat[c]!;
+      const cut = c === 0 ? cutL : cutR;
+      for (let i = 0; i < n; i++) data[start + i] = data[start + i]! - share * cut[i]!;
+    }
+  }
+
+  /** At a control point: the next cut per band, and the gain ramp toward it over the next CONTROL frames. */
+  #control(): void {
+    const { weights, singingThresholdDb } = this.#profile;
+    let vocalTotal = 0;
+    for (let k = 0; k < VOCAL_SPACE_BANDS; k++) vocalTotal += this.#vocalEnv[k]!;
+    const vocalDb = 10 * Math.log10(vocalTotal + TINY);
+    const singing = Math.min(1, Math.max(0, (vocalDb - singingThresholdDb) / GATE_RANGE_DB));
+    const depth = (MAX_CUT_DB * this.#amount) / 100;
+    for (let k = 0; k < VOCAL_SPACE_BANDS; k++) {
+      let target = 0;
+      if (singing > 0 && depth > 0) {
+        const maskDb = 10 * Math.log10((this.#beatEnv[k]! + TINY) / (this.#vocalEnv[k]! + TINY));
+        const masking = Math.min(1, Math.max(0, (maskDb - MASK_NONE_DB) / (MASK_FULL_DB - MASK_NONE_DB)));
+        target = depth * (weights[k] ?? 0) * singing * masking;
+      }
+      const now = this.#cutDb[k]!;
+      let next = now + (target - now) * (target > now ? this.#attack : this.#release);
+      if (target === 0 && next < SNAP_DB) next = 0;
+      this.#cutDb[k] = next;
+      this.#from[k] = this.#to[k]!;
+      // Exactly 1 when the cut is 0: the bypass is bit-exact.
+      this.#to[k] = next === 0 ? 1 : 10 ** (-next / 20);
+    }
+  }
+}
+
+export interface VocalSpaceRender {
+  /** 0..100. */
+  amount: number;
+  /** The whole vocal's profile; analysed from `vocal` when absent. */
+  profile?: VocalSpaceProfile;
+}
+
+const RENDER_BLOCK = 4096;
+/** Frames between progress reports and event-loop turns (~1.5 s of audio). */
+const RENDER_YIELD = 1 << 16;
+
+/**
+ * The offline carve of a whole beat (in place), in the render's blocks; what the worklet does live. Reports
+ * its fraction done and stops between blocks when the signal fires. Returns the profile it used.
+ */
+export const carveBeat = async (
+  beat: Float32Array[],
+  vocal: readonly Float32Array[],
+  sampleRate: number,
+  options: VocalSpaceRender,
+  control: {
+    signal?: AbortSignal;
+    onProgress?: (fraction: number) => void;
+    yieldFn?: () => Promise<void>;
+  } = {},
+): Promise<VocalSpaceProfile> => {
+  const profile = options.profile ?? analyseVocalSpace(vocal, sampleRate);
+  const frames = beat[0]?.length ?? 0;
+  for (const ch of [...beat, ...vocal])
+    if (ch.length !== frames) throw new RangeError('The vocal and the beat differ in length');
+  if (options.amount <= 0) return profile;
+  const processor = new VocalSpaceProcessor(sampleRate, beat.length, profile, options.amount);
+  const yieldFn = control.yieldFn ?? yieldToEventLoop;
+  for (let start = 0; start < frames; start += RENDER_BLOCK) {
+    const end = Math.min(frames, start + RENDER_BLOCK);
+    processor.process(beat, vocal, start, end);
+    if ((end & (RENDER_YIELD - 1)) === 0 || end === frames) {
+      control.onProgress?.(end / frames);
+      control.signal?.throwIfAborted();
+      await yieldFn();
+      control.signal?.throwIfAborted();
+    }
+  }
+  return profile;
+};
