@@ -6,7 +6,7 @@ import {
   exportChannels,
   validSampleRate,
 } from './export-errors';
-import { quantise } from './pcm-quantise';
+import { interleaveInt16, quantise } from './pcm-quantise';
 
 export const WAV_HEADER_BYTES = 44;
 /**
@@ -94,32 +94,6 @@ export const wavHeader = (
 const littleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 /**
- * One channel to 16-bit integers at out[offset], out[offset + stride], ... Scaled by 32768 as decoders do,
- * so a 16-bit source comes back bit-exactly without dither. Rounds with floor(x + 0.5), the same result as
- * Math.round for these values and 4-5x faster in V8 (measured: 74 vs 336 ms for 4 minutes of stereo).
- */
-const toInt16 = (
-  input: Float32Array,
-  out: Int16Array,
-  offset: number,
-  stride: number,
-  dither: TpdfDither | null,
-): void => {
-  const n = input.length;
-  if (dither) {
-    for (let i = 0, j = offset; i < n; i++, j += stride) {
-      const f = input[i]! * 32768 + dither.next();
-      out[j] = f >= 32767 ? 32767 : f <= -32768 ? -32768 : Math.floor(f + 0.5);
-    }
-  } else {
-    for (let i = 0, j = offset; i < n; i++, j += stride) {
-      const f = input[i]! * 32768;
-      out[j] = f >= 32767 ? 32767 : f <= -32768 ? -32768 : Math.floor(f + 0.5);
-    }
-  }
-};
-
-/**
  * A WAV file as a sequence of parts (header, then ~1 MiB blocks of interleaved samples), produced lazily so a
  * worker can report progress and honour cancellation between blocks. Validation happens on the first step.
  */
@@ -146,16 +120,29 @@ export function* wavParts(
       yield { part: wideBlock(kept, start, n, encoding, dither), framesDone: start + n, frames };
       continue;
     }
-    const block = new Int16Array(n * count);
-    for (let c = 0; c < count; c++) toInt16(kept[c]!.subarray(start, start + n), block, c, count, dither);
-    // WAV is little-endian; Int16Array follows the platform, which is little-endian everywhere we run.
-    if (!littleEndian) {
-      const view = new DataView(block.buffer);
-      for (let i = 0; i < block.length; i++) view.setInt16(i * 2, block[i]!, true);
-    }
-    yield { part: new Uint8Array(block.buffer), framesDone: start + n, frames };
+    yield { part: int16Block(kept, start, n, dither?.key ?? null), framesDone: start + n, frames };
   }
 }
+
+/**
+ * Frames [start, start + n) as interleaved 16-bit little-endian bytes, dithered by position (pcm-quantise.ts):
+ * the same bytes whichever blocks or workers the file is cut into.
+ */
+export const int16Block = (
+  channels: readonly Float32Array[],
+  start: number,
+  n: number,
+  ditherKey: number | null,
+): Uint8Array<ArrayBuffer> => {
+  const block = new Int16Array(n * channels.length);
+  interleaveInt16(channels, start, n, block, ditherKey);
+  // WAV is little-endian; Int16Array follows the platform, which is little-endian everywhere we run.
+  if (!littleEndian) {
+    const view = new DataView(block.buffer);
+    for (let i = 0; i < block.length; i++) view.setInt16(i * 2, block[i]!, true);
+  }
+  return new Uint8Array(block.buffer);
+};
 
 /** The whole WAV file as Blob parts. */
 export const encodeWav = (
