@@ -2,8 +2,8 @@ import { BiquadCascade, designBiquad } from '../dsp/biquad';
 import type { TimelineClip, TRACK_TYPES } from '../model/clip';
 import { weightsForShare } from '../model/mix-styles';
 import type { SampleWindow } from '../model/preview-window';
-import { createVocalCompressor, limitInPlace, measureLufs } from './mix-kernels';
-import { type MixSource, organiseStem } from './mix-organise';
+import { createVocalCompressor, limitInPlace, measureLufs, measureStemLufs } from './mix-kernels';
+import { type MixSource, organiseChannels, organiseStem, stemChannelCount } from './mix-organise';
 import { VocalReverb } from './mix-reverb';
 import { type MixProgress, type MixStage, mixProgress } from './mix-stages';
 
@@ -117,14 +117,15 @@ const clipsOf = (clips: readonly TimelineClip[], type: (typeof TRACK_TYPES)[numb
 
 /** Measure the two stems as the mixdown lays them out over the whole timeline. */
 export const measureStems = (input: MixRenderInput): StemLoudness => {
-  const vocals = organiseStem(
+  const vocals = organiseChannels(
     input.vocals,
     clipsOf(input.clips, 'vocals'),
     input.sampleRate,
     0,
     input.length,
+    stemChannelCount(input.vocals),
   );
-  const vocalsLufs = measureLufs(vocals, input.sampleRate);
+  const vocalsLufs = measureStemLufs(vocals, input.sampleRate);
   const inst = organiseStem(
     input.instrumental,
     clipsOf(input.clips, 'instrumental'),
@@ -159,17 +160,29 @@ export const renderMix = async (
     : input.length;
   const stages = new Stages(options);
 
-  // 1. Organise the session: every clip at its position, one stereo stem per track.
+  // 1. Organise the session: every clip at its position, one stem per track. A mono vocal stays one channel
+  // up to the reverb: its stereo stem would hold the same samples twice, and each stage before the reverb
+  // gives that one channel exactly the values it would give either side (noted at each stage).
   await stages.enter('organise');
-  const vocals = organiseStem(input.vocals, clipsOf(input.clips, 'vocals'), sr, windowStart, n);
+  const vocalClips = clipsOf(input.clips, 'vocals');
+  const vocals = organiseChannels(
+    input.vocals,
+    vocalClips,
+    sr,
+    windowStart,
+    n,
+    stemChannelCount(input.vocals),
+  );
   await stages.tick(0.5);
   const inst = organiseStem(input.instrumental, clipsOf(input.clips, 'instrumental'), sr, windowStart, n);
   await stages.tick(1);
 
-  // 2. Balance volumes: match the stems' loudness, then apply the style's weights.
+  // 2. Balance volumes: match the stems' loudness, then apply the style's weights. A one-channel vocal is
+  // measured as its stereo stem (measureStemLufs). The instrumental's gain is applied where it is first
+  // read: its EQ dip when there is one, else the final sum (the same float32 products, one pass fewer).
   await stages.enter('balance');
   const loudness = options.loudness ?? {
-    vocalsLufs: measureLufs(vocals, sr),
+    vocalsLufs: measureStemLufs(vocals, sr),
     instrumentalLufs: measureLufs(inst, sr),
     vocalsMatchDb: 0,
     instrumentalMatchDb: 0,
@@ -182,22 +195,27 @@ export const renderMix = async (
   const style = styleGains(settings.vocalShare);
   const gV = dbToGain(loudness.vocalsMatchDb) * style.vocals;
   const gI = dbToGain(loudness.instrumentalMatchDb) * style.instrumental;
+  const dip = settings.vocalShare > VOCALS_FORWARD_SHARE;
   await stages.blocks(
     n,
     (s, e) => {
       for (const ch of vocals) for (let i = s; i < e; i++) ch[i]! *= gV;
-      for (const ch of inst) for (let i = s; i < e; i++) ch[i]! *= gI;
+      if (dip) for (const ch of inst) for (let i = s; i < e; i++) ch[i]! *= gI;
     },
     0.5,
     1,
   );
 
-  // 3. Pan: the vocal to the centre (mid of its two sides), the instrumental's width untouched.
+  // 3. Pan: the vocal to the centre (mid of its two sides), the instrumental's width untouched. One channel
+  // is its own mid: 0.5 * (v + v) is v exactly.
   await stages.enter('pan');
-  const [voice, scratch] = vocals;
-  await stages.blocks(n, (s, e) => {
-    for (let i = s; i < e; i++) voice[i] = 0.5 * (voice[i]! + scratch[i]!);
-  });
+  const voice = vocals[0]!;
+  const side = vocals[1];
+  if (side)
+    await stages.blocks(n, (s, e) => {
+      for (let i = s; i < e; i++) voice[i] = 0.5 * (voice[i]! + side[i]!);
+    });
+  else await stages.tick(1);
 
   // 4. EQ: vocal high-pass ~80 Hz and a presence lift; a gentle dip in the instrumental's vocal range when
   // the vocal is forward, so the voice sits in the mix without being pushed louder.
@@ -205,7 +223,6 @@ export const renderMix = async (
   const vocalEq = new BiquadCascade(2, 1);
   vocalEq.setSection(0, designBiquad({ kind: 'highpass', frequency: 80, q: Math.SQRT1_2 }, sr));
   vocalEq.setSection(1, designBiquad({ kind: 'peaking', frequency: 3500, q: 0.9, gainDb: 2.5 }, sr));
-  const dip = settings.vocalShare > VOCALS_FORWARD_SHARE;
   const instEq = new BiquadCascade(1, 2);
   instEq.setSection(0, designBiquad({ kind: 'peaking', frequency: 2500, q: 0.8, gainDb: -2.5 }, sr));
   await stages.blocks(n, (s, e) => {
@@ -213,48 +230,40 @@ export const renderMix = async (
     if (dip) for (let c = 0; c < 2; c++) instEq.process(inst[c]!, c, s, e);
   });
 
-  // 5. Dynamics: vocal compression; its make-up gain restores the vocal's loudness so the balance holds.
+  // 5. Dynamics: vocal compression; its make-up gain restores the vocal's loudness so the balance holds
+  // (applied in the next stage's pass over the vocal).
   await stages.enter('dynamics');
   const before = measureLufs([voice], sr);
   const compressor = createVocalCompressor(sr, before);
-  await stages.blocks(n, (s, e) => compressor.process([voice], s, e), 0, 0.7);
+  await stages.blocks(n, (s, e) => compressor.process([voice], s, e), 0, 0.8);
   const after = measureLufs([voice], sr);
   const makeUp = Number.isFinite(before) && Number.isFinite(after) ? dbToGain(before - after) : 1;
-  await stages.blocks(
-    n,
-    (s, e) => {
-      for (let i = s; i < e; i++) voice[i]! *= makeUp;
-    },
-    0.8,
-    1,
-  );
+  await stages.tick(1);
 
-  // 6. Effects: a light stereo reverb return on the vocal; the dry voice stays centred.
+  // 6. Effects: a light stereo reverb return on the vocal (the dry voice stays centred), a block at a time
+  // with the right side in a block-sized buffer; each block goes straight on into the final sum
+  // (instrumental at its gain, plus the vocal, times the output volume) while it is in cache.
   await stages.enter('effects');
   const reverb = new VocalReverb(sr);
-  const left = voice;
-  const right = scratch;
+  const volume = Math.min(Math.max(settings.outputVolume, 0), 100) / 100;
+  const instGain = dip ? 1 : gI;
+  const [outL, outR] = inst;
+  const rightBlock = new Float32Array(Math.min(MIX_BLOCK, n));
   await stages.blocks(n, (s, e) => {
-    right.set(left.subarray(s, e), s);
-    reverb.process(left, left, right, s, e);
+    const left = voice.subarray(s, e);
+    const right = rightBlock.subarray(0, e - s);
+    if (makeUp !== 1) for (let k = 0; k < left.length; k++) left[k]! *= makeUp;
+    right.set(left);
+    reverb.process(left, left, right, 0, left.length);
+    for (let i = s, k = 0; i < e; i++, k++) {
+      outL[i] = (Math.fround(outL[i]! * instGain) + left[k]!) * volume;
+      outR[i] = (Math.fround(outR[i]! * instGain) + right[k]!) * volume;
+    }
   });
 
-  // 7. Final processing: sum, output volume, then a true-peak limiter so nothing clips.
+  // 7. Final processing: a true-peak limiter over the sum so nothing clips.
   await stages.enter('final');
-  const volume = Math.min(Math.max(settings.outputVolume, 0), 100) / 100;
-  const [outL, outR] = inst;
-  await stages.blocks(
-    n,
-    (s, e) => {
-      for (let i = s; i < e; i++) {
-        outL[i] = (outL[i]! + left[i]!) * volume;
-        outR[i] = (outR[i]! + right[i]!) * volume;
-      }
-    },
-    0,
-    0.2,
-  );
-  await limitInPlace([outL, outR], sr, MIX_CEILING_DBTP, (f) => stages.tick(0.2 + 0.8 * f));
+  await limitInPlace([outL, outR], sr, MIX_CEILING_DBTP, (f) => stages.tick(f));
 
   return {
     channels: [outL, outR],
