@@ -31,8 +31,8 @@ export const quantise = (
 /**
  * Frames [start, start + n) of one or two float channels to interleaved 16-bit integers in `out` (from 0),
  * the WAV export's hot loop, fused: both channels in one pass, the TPDF hash inlined, no call per sample.
- * With a dither key, sample k of the interleaved file (k = frame · channels + channel) gets exactly
- * `tpdfAt(key, k)` (dither.ts): the result depends only on the frame numbers, never on how the file is cut
+ * With a dither key, sample k of the interleaved file (k = frame · channels + channel, where the
+ * channels' frame 0 is frame `firstFrame` of the file) gets exactly `tpdfAt(key, k)` (dither.ts): the result depends only on the frame numbers, never on how the file is cut
  * into blocks or workers. Rounds with floor(x + 0.5), the same result as Math.round for these values and 4-5x
  * faster in V8; clamps to the 16-bit range.
  */
@@ -42,6 +42,7 @@ export const interleaveInt16 = (
   n: number,
   out: Int16Array,
   key: number | null,
+  firstFrame = 0,
 ): void => {
   const count = channels.length;
   const left = channels[0]!;
@@ -59,7 +60,7 @@ export const interleaveInt16 = (
     }
     return;
   }
-  let k = (key + start * count) | 0;
+  let k = (key + (firstFrame + start) * count) | 0;
   // hash32 and tpdfAt of dither.ts, inlined (a call per sample costs more than the whole hash); stereo and
   // mono have their own loops so the hot one carries no branch on the channel count.
   if (count === 1) {

@@ -32,11 +32,27 @@ export interface WavEncodeOptions {
   /** Seed of the dither noise, for reproducible files. */
   ditherSeed?: number;
   chunkFrames?: number;
+  /** Encode only part of the file (the two-worker export, see WavSegment). */
+  segment?: WavSegment;
   /**
    * Size cap of the whole file in bytes. Default: the spec's 100 MB for its 16-bit WAV; the RIFF limit
    * (4 GiB) for 24-bit and float, which the spec does not cover (decision 121).
    */
   maxBytes?: number;
+}
+
+/**
+ * One worker's share of a 16-bit (or float) file: frames [start, end) of the channels it was given, whose
+ * frame 0 is frame `firstFrame` of the file (the dither is a function of that position, so the shares
+ * join into exactly the bytes of a serial encode). Only the first share writes the header, for the whole
+ * file of `fileFrames` frames.
+ */
+export interface WavSegment {
+  start: number;
+  end: number;
+  firstFrame: number;
+  fileFrames: number;
+  header: boolean;
 }
 
 const BYTES_PER_SAMPLE: Record<WavEncoding, number> = { int16: 2, int24: 3, float32: 4 };
@@ -104,38 +120,50 @@ export function* wavParts(
 ): Generator<{ part: Uint8Array<ArrayBuffer>; framesDone: number; frames: number }, void, void> {
   const kept = exportChannels(channels);
   validSampleRate(sampleRate);
-  const frames = kept[0]!.length;
   const count = kept.length;
   const encoding = options.encoding ?? 'int16';
+  const dither = options.dither === false ? null : new TpdfDither(options.ditherSeed);
+  const segment = options.segment;
+  // The 24-bit dither is a stream in channel-block order, not a function of the position: not splittable.
+  if (segment && encoding === 'int24' && dither)
+    throw new RangeError('Dithered 24-bit WAV encodes in one piece');
+  const fileFrames = segment?.fileFrames ?? kept[0]!.length;
   const cap = options.maxBytes ?? (encoding === 'int16' ? EXPORT_MAX_BYTES : WAV_RIFF_MAX_BYTES);
-  if (wavFileBytes(frames, count, encoding) > Math.min(cap, WAV_RIFF_MAX_BYTES)) {
+  if (wavFileBytes(fileFrames, count, encoding) > Math.min(cap, WAV_RIFF_MAX_BYTES)) {
     throw new ExportError(EXPORT_MESSAGES.tooLarge);
   }
-  yield { part: wavHeader(frames, count, sampleRate, encoding), framesDone: 0, frames };
-  const dither = options.dither === false ? null : new TpdfDither(options.ditherSeed);
+  const from = segment?.start ?? 0;
+  const to = segment?.end ?? kept[0]!.length;
+  const frames = to - from;
+  if (segment && !(0 <= from && from <= to && to <= kept[0]!.length && segment.firstFrame + to <= fileFrames))
+    throw new RangeError('WAV segment outside its channels or its file');
+  if (!segment || segment.header)
+    yield { part: wavHeader(fileFrames, count, sampleRate, encoding), framesDone: 0, frames };
   const chunk = Math.max(1, options.chunkFrames ?? WAV_CHUNK_FRAMES);
-  for (let start = 0; start < frames; start += chunk) {
-    const n = Math.min(chunk, frames - start);
-    if (encoding !== 'int16') {
-      yield { part: wideBlock(kept, start, n, encoding, dither), framesDone: start + n, frames };
-      continue;
-    }
-    yield { part: int16Block(kept, start, n, dither?.key ?? null), framesDone: start + n, frames };
+  for (let start = from; start < to; start += chunk) {
+    const n = Math.min(chunk, to - start);
+    const part =
+      encoding === 'int16'
+        ? int16Block(kept, start, n, dither?.key ?? null, segment?.firstFrame ?? 0)
+        : wideBlock(kept, start, n, encoding, dither);
+    yield { part, framesDone: start + n - from, frames };
   }
 }
 
 /**
  * Frames [start, start + n) as interleaved 16-bit little-endian bytes, dithered by position (pcm-quantise.ts):
- * the same bytes whichever blocks or workers the file is cut into.
+ * the same bytes whichever blocks or workers the file is cut into. `firstFrame` is the file position of
+ * the channels' frame 0.
  */
 export const int16Block = (
   channels: readonly Float32Array[],
   start: number,
   n: number,
   ditherKey: number | null,
+  firstFrame = 0,
 ): Uint8Array<ArrayBuffer> => {
   const block = new Int16Array(n * channels.length);
-  interleaveInt16(channels, start, n, block, ditherKey);
+  interleaveInt16(channels, start, n, block, ditherKey, firstFrame);
   // WAV is little-endian; Int16Array follows the platform, which is little-endian everywhere we run.
   if (!littleEndian) {
     const view = new DataView(block.buffer);
