@@ -113,6 +113,24 @@ const harness = {
     };
   },
 
+  /** A long dithered WAV from two workers and from one: the bytes must be identical. */
+  async wavTwoWorkers(seconds: number, sampleRate: number) {
+    const input = musicLike(seconds, sampleRate, 2, 5);
+    const one = new Uint8Array(await (await encoder.wav(input, sampleRate, { workers: 1 })).arrayBuffer());
+    const progress: number[] = [];
+    const blob = await encoder.wav(input, sampleRate, { workers: 2, onProgress: (f) => progress.push(f) });
+    const two = new Uint8Array(await blob.arrayBuffer());
+    let differing = 0;
+    for (let i = 0; i < Math.min(one.length, two.length); i++) if (one[i] !== two[i]) differing++;
+    const audio = await decode(blob, sampleRate);
+    return {
+      sizes: [one.length, two.length],
+      differing,
+      length: audio.length,
+      lastProgress: progress.at(-1),
+    };
+  },
+
   async wavErrors() {
     const messages: string[] = [];
     try {
