@@ -30,6 +30,30 @@ export const organiseStem = (
 ): [Float32Array, Float32Array] =>
   organiseChannels(source, clips, timelineRate, windowStart, length, 2) as [Float32Array, Float32Array];
 
+/**
+ * The source's own channels when the stem would be exactly them (one clip of the whole file at the window's
+ * start, same rate, same length, so no fade and no interpolation), else null. The mixdown then reads the
+ * source instead of copying it; the caller must never write to them (the worker keeps its sources).
+ */
+export const sourceAsStem = (
+  source: MixSource | null,
+  clips: readonly TimelineClip[],
+  timelineRate: number,
+  windowStart: number,
+  length: number,
+): readonly Float32Array[] | null => {
+  const clip = clips.length === 1 ? clips[0]! : null;
+  const frames = source?.channels[0]?.length ?? 0;
+  const whole =
+    !!clip &&
+    source!.sampleRate === timelineRate &&
+    clip.position === windowStart &&
+    clip.sourceStart === 0 &&
+    clip.sourceEnd === frames &&
+    frames === length;
+  return whole ? source!.channels.slice(0, 2) : null;
+};
+
 /** organiseStem with `channelCount` output channels (1: the left side only, see stemChannelCount). */
 export const organiseChannels = (
   source: MixSource | null,

@@ -209,4 +209,16 @@ describe('renderMix', () => {
     }
     expect(measureStems(input(mono, i))).toEqual(measureStems(input(twin, i)));
   });
+
+  it('reads whole-file sources without writing to them: a second render is identical', async () => {
+    const v = voice(10, 0.05);
+    const i = beat(10, 0.3);
+    const before = [...v.channels, ...i.channels].map((c) => c.slice());
+    const whole = input(v, i, 10 * SR);
+    const first = await renderMix(whole, { vocalShare: 50, outputVolume: 100 });
+    expect([...v.channels, ...i.channels]).toEqual(before);
+    const second = await renderMix(whole, { vocalShare: 50, outputVolume: 100 });
+    expect(second.channels).toEqual(first.channels);
+    expect(first.channels[0]).not.toBe(i.channels[0]);
+  });
 });

@@ -3,7 +3,13 @@ import type { TimelineClip, TRACK_TYPES } from '../model/clip';
 import { weightsForShare } from '../model/mix-styles';
 import type { SampleWindow } from '../model/preview-window';
 import { createVocalCompressor, limitInPlace, measureLufs, measureStemLufs } from './mix-kernels';
-import { type MixSource, organiseChannels, organiseStem, stemChannelCount } from './mix-organise';
+import {
+  type MixSource,
+  organiseChannels,
+  organiseStem,
+  sourceAsStem,
+  stemChannelCount,
+} from './mix-organise';
 import { VocalReverb } from './mix-reverb';
 import { type MixProgress, type MixStage, mixProgress } from './mix-stages';
 
@@ -117,23 +123,18 @@ const clipsOf = (clips: readonly TimelineClip[], type: (typeof TRACK_TYPES)[numb
 
 /** Measure the two stems as the mixdown lays them out over the whole timeline. */
 export const measureStems = (input: MixRenderInput): StemLoudness => {
-  const vocals = organiseChannels(
-    input.vocals,
-    clipsOf(input.clips, 'vocals'),
+  const stem = (source: MixSource | null, type: (typeof TRACK_TYPES)[number], channels: 1 | 2) => {
+    const clips = clipsOf(input.clips, type);
+    return (
+      sourceAsStem(source, clips, input.sampleRate, 0, input.length) ??
+      organiseChannels(source, clips, input.sampleRate, 0, input.length, channels)
+    );
+  };
+  const vocalsLufs = measureStemLufs(
+    stem(input.vocals, 'vocals', stemChannelCount(input.vocals)),
     input.sampleRate,
-    0,
-    input.length,
-    stemChannelCount(input.vocals),
   );
-  const vocalsLufs = measureStemLufs(vocals, input.sampleRate);
-  const inst = organiseStem(
-    input.instrumental,
-    clipsOf(input.clips, 'instrumental'),
-    input.sampleRate,
-    0,
-    input.length,
-  );
-  const instrumentalLufs = measureLufs(inst, input.sampleRate);
+  const instrumentalLufs = measureStemLufs(stem(input.instrumental, 'instrumental', 2), input.sampleRate);
   return {
     vocalsLufs,
     instrumentalLufs,
@@ -162,28 +163,31 @@ export const renderMix = async (
 
   // 1. Organise the session: every clip at its position, one stem per track. A mono vocal stays one channel
   // up to the reverb: its stereo stem would hold the same samples twice, and each stage before the reverb
-  // gives that one channel exactly the values it would give either side (noted at each stage).
+  // gives that one channel exactly the values it would give either side (noted at each stage). A stem that
+  // is exactly its source (one whole-file clip) is read from the source, never written: the vocal's first
+  // write (its gain) goes to fresh arrays, the instrumental's (the final sum) to fresh outputs.
   await stages.enter('organise');
+  const dip = settings.vocalShare > VOCALS_FORWARD_SHARE;
   const vocalClips = clipsOf(input.clips, 'vocals');
-  const vocals = organiseChannels(
-    input.vocals,
-    vocalClips,
-    sr,
-    windowStart,
-    n,
-    stemChannelCount(input.vocals),
-  );
+  const vocalSource = sourceAsStem(input.vocals, vocalClips, sr, windowStart, n);
+  const vocals = vocalSource
+    ? vocalSource.map(() => new Float32Array(n))
+    : organiseChannels(input.vocals, vocalClips, sr, windowStart, n, stemChannelCount(input.vocals));
+  const vocalsIn = vocalSource ?? vocals;
   await stages.tick(0.5);
-  const inst = organiseStem(input.instrumental, clipsOf(input.clips, 'instrumental'), sr, windowStart, n);
+  const instClips = clipsOf(input.clips, 'instrumental');
+  // The dip filters the instrumental in place: it needs its own copy then.
+  const instSource = dip ? null : sourceAsStem(input.instrumental, instClips, sr, windowStart, n);
+  const inst = instSource ?? organiseStem(input.instrumental, instClips, sr, windowStart, n);
   await stages.tick(1);
 
-  // 2. Balance volumes: match the stems' loudness, then apply the style's weights. A one-channel vocal is
+  // 2. Balance volumes: match the stems' loudness, then apply the style's weights. A one-channel stem is
   // measured as its stereo stem (measureStemLufs). The instrumental's gain is applied where it is first
   // read: its EQ dip when there is one, else the final sum (the same float32 products, one pass fewer).
   await stages.enter('balance');
   const loudness = options.loudness ?? {
-    vocalsLufs: measureStemLufs(vocals, sr),
-    instrumentalLufs: measureLufs(inst, sr),
+    vocalsLufs: measureStemLufs(vocalsIn, sr),
+    instrumentalLufs: measureStemLufs(inst, sr),
     vocalsMatchDb: 0,
     instrumentalMatchDb: 0,
   };
@@ -195,11 +199,13 @@ export const renderMix = async (
   const style = styleGains(settings.vocalShare);
   const gV = dbToGain(loudness.vocalsMatchDb) * style.vocals;
   const gI = dbToGain(loudness.instrumentalMatchDb) * style.instrumental;
-  const dip = settings.vocalShare > VOCALS_FORWARD_SHARE;
   await stages.blocks(
     n,
     (s, e) => {
-      for (const ch of vocals) for (let i = s; i < e; i++) ch[i]! *= gV;
+      for (const [c, to] of vocals.entries()) {
+        const from = vocalsIn[c]!;
+        for (let i = s; i < e; i++) to[i] = from[i]! * gV;
+      }
       if (dip) for (const ch of inst) for (let i = s; i < e; i++) ch[i]! *= gI;
     },
     0.5,
@@ -247,7 +253,8 @@ export const renderMix = async (
   const reverb = new VocalReverb(sr);
   const volume = Math.min(Math.max(settings.outputVolume, 0), 100) / 100;
   const instGain = dip ? 1 : gI;
-  const [outL, outR] = inst;
+  const [instL, instR = instL] = inst as [Float32Array, Float32Array?];
+  const [outL, outR] = instSource ? [new Float32Array(n), new Float32Array(n)] : [instL, instR];
   const rightBlock = new Float32Array(Math.min(MIX_BLOCK, n));
   await stages.blocks(n, (s, e) => {
     const left = voice.subarray(s, e);
@@ -256,8 +263,8 @@ export const renderMix = async (
     right.set(left);
     reverb.process(left, left, right, 0, left.length);
     for (let i = s, k = 0; i < e; i++, k++) {
-      outL[i] = (Math.fround(outL[i]! * instGain) + left[k]!) * volume;
-      outR[i] = (Math.fround(outR[i]! * instGain) + right[k]!) * volume;
+      outL[i] = (Math.fround(instL[i]! * instGain) + left[k]!) * volume;
+      outR[i] = (Math.fround(instR[i]! * instGain) + right[k]!) * volume;
     }
   });
 
