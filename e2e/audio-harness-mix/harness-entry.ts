@@ -340,7 +340,7 @@ const bench = {
    * Builds a job's input (in its own task, outside the measured run): generating minutes of audio is test
    * set-up, not part of the job.
    */
-  prepare(job: 'mp3' | 'wav' | 'peaks' | 'mixdown', seconds: number) {
+  prepare(job: 'mp3' | 'wav' | 'peaks' | 'mixdown', seconds: number, workers?: number) {
     const sampleRate = 44_100;
     if (job === 'mixdown') {
       const vocals = [voiceLike(seconds, sampleRate)[0]!];
@@ -377,8 +377,8 @@ const bench = {
       try {
         const blob =
           job === 'wav'
-            ? await client.wav(input, sampleRate, { transfer: true })
-            : await client.mp3(input, sampleRate, { transfer: true });
+            ? await client.wav(input, sampleRate, { transfer: true, workers })
+            : await client.mp3(input, sampleRate, { transfer: true, workers });
         return blob.size;
       } finally {
         client.dispose();

@@ -33,8 +33,9 @@ export interface WavJobOptions extends EncodeJobOptions {
   dither?: boolean;
   encoding?: WavEncoding;
   /**
-   * Workers for a 16-bit WAV of WAV_PARALLEL_MIN_SECONDS or more: by default two where the device has two
-   * cores or more (decision 147). Other encodings and shorter files use one.
+   * Workers for a 16-bit WAV of WAV_PARALLEL_MIN_SECONDS or more: one by default, two on request (decision
+   * 147: on the 2-core machines one worker was the faster, the second cost more to start and feed than it
+   * saved). Other encodings and shorter files always use one.
    */
   workers?: number;
 }
@@ -47,7 +48,7 @@ const wavSplits = (channels: Float32Array[], sampleRate: number, options: WavJob
   const frames = channels[0]?.length ?? 0;
   const kept = channels.slice(0, EXPORT_MAX_CHANNELS);
   return (
-    (options.workers ?? defaultWorkers()) >= 2 &&
+    (options.workers ?? 1) >= 2 &&
     (options.encoding ?? 'int16') === 'int16' &&
     Number.isInteger(sampleRate) &&
     frames >= WAV_PARALLEL_MIN_SECONDS * sampleRate &&
