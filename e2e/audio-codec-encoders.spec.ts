@@ -32,6 +32,12 @@ test('WAV from the worker round-trips bit-exactly through Chromium and our reade
   expect(r.size).toBe(44 + 200_003 * 4);
 });
 
+test('a long WAV split over two workers has the bytes of one worker, dither included', async () => {
+  const r = await page.evaluate(() => window.mixHarness.wavTwoWorkers(25, 44_100));
+  const bytes = 44 + 25 * 44_100 * 4;
+  expect(r).toEqual({ sizes: [bytes, bytes], differing: 0, length: 25 * 44_100, lastProgress: 1 });
+});
+
 test('WAV refuses an empty buffer with the spec message', async () => {
   expect(await page.evaluate(() => window.mixHarness.wavErrors())).toEqual(['Invalid or empty audio buffer']);
 });

@@ -113,6 +113,24 @@ const harness = {
     };
   },
 
+  /** A long dithered WAV from two workers and from one: the bytes must be identical. */
+  async wavTwoWorkers(seconds: number, sampleRate: number) {
+    const input = musicLike(seconds, sampleRate, 2, 5);
+    const one = new Uint8Array(await (await encoder.wav(input, sampleRate, { workers: 1 })).arrayBuffer());
+    const progress: number[] = [];
+    const blob = await encoder.wav(input, sampleRate, { workers: 2, onProgress: (f) => progress.push(f) });
+    const two = new Uint8Array(await blob.arrayBuffer());
+    let differing = 0;
+    for (let i = 0; i < Math.min(one.length, two.length); i++) if (one[i] !== two[i]) differing++;
+    const audio = await decode(blob, sampleRate);
+    return {
+      sizes: [one.length, two.length],
+      differing,
+      length: audio.length,
+      lastProgress: progress.at(-1),
+    };
+  },
+
   async wavErrors() {
     const messages: string[] = [];
     try {
@@ -322,7 +340,7 @@ const bench = {
    * Builds a job's input (in its own task, outside the measured run): generating minutes of audio is test
    * set-up, not part of the job.
    */
-  prepare(job: 'mp3' | 'wav' | 'peaks' | 'mixdown', seconds: number) {
+  prepare(job: 'mp3' | 'wav' | 'peaks' | 'mixdown', seconds: number, workers?: number) {
     const sampleRate = 44_100;
     if (job === 'mixdown') {
       const vocals = [voiceLike(seconds, sampleRate)[0]!];
@@ -359,8 +377,8 @@ const bench = {
       try {
         const blob =
           job === 'wav'
-            ? await client.wav(input, sampleRate, { transfer: true })
-            : await client.mp3(input, sampleRate, { transfer: true });
+            ? await client.wav(input, sampleRate, { transfer: true, workers })
+            : await client.mp3(input, sampleRate, { transfer: true, workers });
         return blob.size;
       } finally {
         client.dispose();

@@ -68,6 +68,13 @@ describe('WAV encoder', () => {
     expect(changed).toBeGreaterThan(n / 4);
   });
 
+  it('dithers by position: the same bytes whatever blocks the file is cut into', () => {
+    const x = [0.3, 0.5].map((a) => Float32Array.from({ length: 30_011 }, (_, i) => a * Math.sin(i / 13)));
+    const whole = concatBytes(encodeWav(x, 44_100, { ditherSeed: 3 }));
+    expect(concatBytes(encodeWav(x, 44_100, { ditherSeed: 3, chunkFrames: 4_097 }))).toEqual(whole);
+    expect(concatBytes(encodeWav(x, 44_100, { ditherSeed: 4 }))).not.toEqual(whole);
+  });
+
   it('keeps at most two channels and mono stays mono', () => {
     const ch = () => new Float32Array(100);
     expect(decodeWav(concatBytes(encodeWav([ch(), ch(), ch(), ch()], 44_100))).channelCount).toBe(2);

@@ -6,7 +6,7 @@ import {
   exportChannels,
   validSampleRate,
 } from './export-errors';
-import { quantise } from './pcm-quantise';
+import { interleaveInt16, quantise } from './pcm-quantise';
 
 export const WAV_HEADER_BYTES = 44;
 /**
@@ -32,11 +32,27 @@ export interface WavEncodeOptions {
   /** Seed of the dither noise, for reproducible files. */
   ditherSeed?: number;
   chunkFrames?: number;
+  /** Encode only part of the file (the two-worker export, see WavSegment). */
+  segment?: WavSegment;
   /**
    * Size cap of the whole file in bytes. Default: the spec's 100 MB for its 16-bit WAV; the RIFF limit
    * (4 GiB) for 24-bit and float, which the spec does not cover (decision 121).
    */
   maxBytes?: number;
+}
+
+/**
+ * One worker's share of a 16-bit (or float) file: frames [start, end) of the channels it was given, whose
+ * frame 0 is frame `firstFrame` of the file (the dither is a function of that position, so the shares
+ * join into exactly the bytes of a serial encode). Only the first share writes the header, for the whole
+ * file of `fileFrames` frames.
+ */
+export interface WavSegment {
+  start: number;
+  end: number;
+  firstFrame: number;
+  fileFrames: number;
+  header: boolean;
 }
 
 const BYTES_PER_SAMPLE: Record<WavEncoding, number> = { int16: 2, int24: 3, float32: 4 };
@@ -94,32 +110,6 @@ export const wavHeader = (
 const littleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 /**
- * One channel to 16-bit integers at out[offset], out[offset + stride], ... Scaled by 32768 as decoders do,
- * so a 16-bit source comes back bit-exactly without dither. Rounds with floor(x + 0.5), the same result as
- * Math.round for these values and 4-5x faster in V8 (measured: 74 vs 336 ms for 4 minutes of stereo).
- */
-const toInt16 = (
-  input: Float32Array,
-  out: Int16Array,
-  offset: number,
-  stride: number,
-  dither: TpdfDither | null,
-): void => {
-  const n = input.length;
-  if (dither) {
-    for (let i = 0, j = offset; i < n; i++, j += stride) {
-      const f = input[i]! * 32768 + dither.next();
-      out[j] = f >= 32767 ? 32767 : f <= -32768 ? -32768 : Math.floor(f + 0.5);
-    }
-  } else {
-    for (let i = 0, j = offset; i < n; i++, j += stride) {
-      const f = input[i]! * 32768;
-      out[j] = f >= 32767 ? 32767 : f <= -32768 ? -32768 : Math.floor(f + 0.5);
-    }
-  }
-};
-
-/**
  * A WAV file as a sequence of parts (header, then ~1 MiB blocks of interleaved samples), produced lazily so a
  * worker can report progress and honour cancellation between blocks. Validation happens on the first step.
  */
@@ -130,32 +120,57 @@ export function* wavParts(
 ): Generator<{ part: Uint8Array<ArrayBuffer>; framesDone: number; frames: number }, void, void> {
   const kept = exportChannels(channels);
   validSampleRate(sampleRate);
-  const frames = kept[0]!.length;
   const count = kept.length;
   const encoding = options.encoding ?? 'int16';
+  const dither = options.dither === false ? null : new TpdfDither(options.ditherSeed);
+  const segment = options.segment;
+  // The 24-bit dither is a stream in channel-block order, not a function of the position: not splittable.
+  if (segment && encoding === 'int24' && dither)
+    throw new RangeError('Dithered 24-bit WAV encodes in one piece');
+  const fileFrames = segment?.fileFrames ?? kept[0]!.length;
   const cap = options.maxBytes ?? (encoding === 'int16' ? EXPORT_MAX_BYTES : WAV_RIFF_MAX_BYTES);
-  if (wavFileBytes(frames, count, encoding) > Math.min(cap, WAV_RIFF_MAX_BYTES)) {
+  if (wavFileBytes(fileFrames, count, encoding) > Math.min(cap, WAV_RIFF_MAX_BYTES)) {
     throw new ExportError(EXPORT_MESSAGES.tooLarge);
   }
-  yield { part: wavHeader(frames, count, sampleRate, encoding), framesDone: 0, frames };
-  const dither = options.dither === false ? null : new TpdfDither(options.ditherSeed);
+  const from = segment?.start ?? 0;
+  const to = segment?.end ?? kept[0]!.length;
+  const frames = to - from;
+  if (segment && !(0 <= from && from <= to && to <= kept[0]!.length && segment.firstFrame + to <= fileFrames))
+    throw new RangeError('WAV segment outside its channels or its file');
+  if (!segment || segment.header)
+    yield { part: wavHeader(fileFrames, count, sampleRate, encoding), framesDone: 0, frames };
   const chunk = Math.max(1, options.chunkFrames ?? WAV_CHUNK_FRAMES);
-  for (let start = 0; start < frames; start += chunk) {
-    const n = Math.min(chunk, frames - start);
-    if (encoding !== 'int16') {
-      yield { part: wideBlock(kept, start, n, encoding, dither), framesDone: start + n, frames };
-      continue;
-    }
-    const block = new Int16Array(n * count);
-    for (let c = 0; c < count; c++) toInt16(kept[c]!.subarray(start, start + n), block, c, count, dither);
-    // WAV is little-endian; Int16Array follows the platform, which is little-endian everywhere we run.
-    if (!littleEndian) {
-      const view = new DataView(block.buffer);
-      for (let i = 0; i < block.length; i++) view.setInt16(i * 2, block[i]!, true);
-    }
-    yield { part: new Uint8Array(block.buffer), framesDone: start + n, frames };
+  for (let start = from; start < to; start += chunk) {
+    const n = Math.min(chunk, to - start);
+    const part =
+      encoding === 'int16'
+        ? int16Block(kept, start, n, dither?.key ?? null, segment?.firstFrame ?? 0)
+        : wideBlock(kept, start, n, encoding, dither);
+    yield { part, framesDone: start + n - from, frames };
   }
 }
+
+/**
+ * Frames [start, start + n) as interleaved 16-bit little-endian bytes, dithered by position (pcm-quantise.ts):
+ * the same bytes whichever blocks or workers the file is cut into. `firstFrame` is the file position of
+ * the channels' frame 0.
+ */
+export const int16Block = (
+  channels: readonly Float32Array[],
+  start: number,
+  n: number,
+  ditherKey: number | null,
+  firstFrame = 0,
+): Uint8Array<ArrayBuffer> => {
+  const block = new Int16Array(n * channels.length);
+  interleaveInt16(channels, start, n, block, ditherKey, firstFrame);
+  // WAV is little-endian; Int16Array follows the platform, which is little-endian everywhere we run.
+  if (!littleEndian) {
+    const view = new DataView(block.buffer);
+    for (let i = 0; i < block.length; i++) view.setInt16(i * 2, block[i]!, true);
+  }
+  return new Uint8Array(block.buffer);
+};
 
 /** The whole WAV file as Blob parts. */
 export const encodeWav = (

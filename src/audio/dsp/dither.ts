@@ -1,30 +1,70 @@
 /**
- * TPDF dither for reduction to 16-bit PCM: the sum of two independent uniform variables of one LSB each
+ * TPDF dither for reduction to integer PCM: the sum of two independent uniform variables of one LSB each
  * (triangular density, ±1 LSB), which removes the signal-correlated quantisation distortion at a fixed,
- * known noise cost. A seeded xorshift generator keeps renders reproducible (and tests deterministic).
+ * known noise cost.
+ *
+ * The noise is counter-based (decision 146): the value for sample number `index` is a hash of (seed, index),
+ * not the next state of a running generator. So any stretch of a file can be dithered on its own (two
+ * workers, or a block at a time) and come out bit-identical to a serial encode, and renders stay
+ * reproducible. One 32-bit hash per sample gives both uniforms: its high and low 16 bits. The hash is
+ * Wellons' "lowbias32" (two multiplies, three xor-shifts; a bijection with near-ideal avalanche), so the two
+ * halves are independent for every practical purpose (dither.test.ts checks their joint distribution).
  */
 
-/** Deterministic TPDF noise source, in LSB units (range -1..1, triangular). */
-export class TpdfDither {
-  #state: number;
+/** The default seed: renders are reproducible unless the caller asks for another noise. */
+export const DEFAULT_DITHER_SEED = 0x9e3779b9;
 
-  constructor(seed = 0x9e3779b9) {
-    // xorshift32 must never hold 0.
-    this.#state = seed >>> 0 || 0x9e3779b9;
+/** Counter offset for a seed: distinct seeds start the hash at distinct, well-spread counters. */
+export const ditherKey = (seed: number = DEFAULT_DITHER_SEED): number =>
+  Math.imul(seed | 0, 0x9e3779b9) ^ 0x5bd1e995;
+
+/** lowbias32: a well-mixed 32-bit hash of a 32-bit counter (signed 32-bit result; use `>>> 16`, `& 0xffff`). */
+export const hash32 = (x: number): number => {
+  x ^= x >>> 16;
+  x = Math.imul(x, 0x7feb352d);
+  x ^= x >>> 15;
+  x = Math.imul(x, 0x846ca68b);
+  return x ^ (x >>> 16);
+};
+
+/** 1 / 65536: one 16-bit uniform step, in LSB. */
+export const TPDF_STEP = 1 / 65_536;
+
+/**
+ * The TPDF value of sample `index` for the key of `ditherKey(seed)`, in LSB (range -1..1, triangular): the
+ * difference of two uniforms on [0, 1) in steps of 1/65536. Encoders with their own fused loops inline
+ * exactly this arithmetic (and their tests check they match it bit for bit).
+ */
+export const tpdfAt = (key: number, index: number): number => {
+  const h = hash32((key + index) | 0);
+  return ((h >>> 16) - (h & 0xffff)) * TPDF_STEP;
+};
+
+/**
+ * A TPDF noise stream, in LSB units: `next()` is `tpdfAt(key, 0)`, `tpdfAt(key, 1)`, ... and `seek` moves the
+ * counter, so a stream can start anywhere in a file.
+ */
+export class TpdfDither {
+  readonly key: number;
+  #index = 0;
+
+  constructor(seed = DEFAULT_DITHER_SEED) {
+    this.key = ditherKey(seed);
   }
 
-  #uniform(): number {
-    let x = this.#state;
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    this.#state = x >>> 0;
-    return this.#state / 4294967296;
+  /** The counter of the next value. */
+  get index(): number {
+    return this.#index;
+  }
+
+  seek(index: number): this {
+    this.#index = index;
+    return this;
   }
 
   /** One TPDF sample, in LSB: difference of two uniforms in [0, 1). */
   next(): number {
-    return this.#uniform() - this.#uniform();
+    return tpdfAt(this.key, this.#index++);
   }
 }
 

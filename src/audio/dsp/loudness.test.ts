@@ -104,6 +104,36 @@ describe('EBU Tech 3341 conformance (generated signals)', () => {
   });
 });
 
+describe('stereo and weighted fast paths', () => {
+  const left = musicLike({ seconds: 6, sampleRate: 44_100, seed: 2 })[0]!;
+  const right = musicLike({ seconds: 6, sampleRate: 44_100, seed: 5 })[1]!;
+
+  it('two channels in one loop give each 100 ms block exactly the sum of the two channels measured alone', () => {
+    const stereo = new LoudnessMeter(44_100, 2, { truePeak: false });
+    const l = new LoudnessMeter(44_100, 1, { truePeak: false });
+    const r = new LoudnessMeter(44_100, 1, { truePeak: false });
+    // Pushed at once, each sub-block is one span: its sum is exactly left + right, as the per-channel loop gave.
+    stereo.push([left, right]);
+    l.push([left]);
+    r.push([right]);
+    expect(stereo.subBlockCount).toBe(60);
+    for (let k = 0; k < stereo.subBlockCount; k++)
+      expect(stereo.windowSum(k, 1).sum).toBe(l.windowSum(k, 1).sum + r.windowSum(k, 1).sum);
+  });
+
+  it('one channel of weight 2 measures exactly what the same samples on both sides measure', () => {
+    const weighted = new LoudnessMeter(44_100, 1, { truePeak: false, weights: [2] });
+    const twin = new LoudnessMeter(44_100, 2, { truePeak: false });
+    weighted.push([left]);
+    twin.push([left, left]);
+    expect(weighted.integrated()).toBe(twin.integrated());
+    expect(weighted.loudnessRange()).toBe(twin.loudnessRange());
+    const plain = new LoudnessMeter(44_100, 1, { truePeak: false });
+    plain.push([left]);
+    expect(weighted.integrated() - plain.integrated()).toBeCloseTo(10 * Math.log10(2), 6);
+  });
+});
+
 describe('true peak', () => {
   // A quarter-rate sine at 45 degrees: every sample sits at 0.707 of the peak, the true peak lies between.
   for (const rate of [48000, 44100]) {

@@ -14,6 +14,18 @@ export const measureLufs = (channels: readonly Float32Array[], sampleRate: numbe
 };
 
 /**
+ * Integrated loudness of a stem as the stereo stem it stands for: a one-channel stem (a mono source, see
+ * stemChannelCount) is measured as that channel on both sides, with weight 2: the same figure, bit for bit,
+ * as measuring the two identical channels, for half the filtering.
+ */
+export const measureStemLufs = (stem: readonly Float32Array[], sampleRate: number): number => {
+  if (stem.length !== 1) return measureLufs(stem, sampleRate);
+  const meter = new LoudnessMeter(sampleRate, 1, { truePeak: false, weights: [2] });
+  meter.push(stem);
+  return meter.integrated();
+};
+
+/**
  * Vocal compression: 3:1 with a soft knee, fast enough to catch syllables (5 ms) and released between
  * words (120 ms). The threshold sits 8 dB over the vocal's loudness at that point of the chain, so the
  * peaks of any (already loudness-matched) vocal are tamed by a few dB whatever style was chosen.

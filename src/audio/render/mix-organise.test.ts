@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TimelineClip } from '../model/clip';
-import { CUT_FADE_SECONDS, organiseStem } from './mix-organise';
+import { CUT_FADE_SECONDS, organiseChannels, organiseStem, sourceAsStem } from './mix-organise';
 
 const SR = 8000;
 const ramp = (n: number) => Float32Array.from({ length: n }, (_, i) => (i + 1) / n);
@@ -57,5 +57,41 @@ describe('organiseStem', () => {
     for (let i = 100; i < n - 100; i++)
       err = Math.max(err, Math.abs(l[i]! - Math.sin((2 * Math.PI * f * i) / timelineRate)));
     expect(err).toBeLessThan(1e-4);
+  });
+
+  it('adds overlapping clips and copies a clip over silence; one channel is the left side', () => {
+    const src = ramp(1000);
+    const clips = [clip('a', 0, 600, 0), clip('b', 200, 1000, 400)];
+    const [l, r] = organiseStem({ channels: [src], sampleRate: SR }, clips, SR, 0, 1500);
+    const expected = new Float32Array(1500);
+    for (let t = 0; t < 600; t++) expected[t]! += src[t]!;
+    for (let t = 400; t < 1200; t++) expected[t]! += src[t - 200]!;
+    // Cut edges fade: compare away from them.
+    const fade = Math.round(CUT_FADE_SECONDS * SR);
+    for (const t of [0, 100, 399, 450, 580, 700, 1100, 1200 - fade - 1])
+      expect(l[t], `sample ${t}`).toBe(expected[t]);
+    expect(r).toEqual(l);
+    const [one, ...rest] = organiseChannels({ channels: [src], sampleRate: SR }, clips, SR, 0, 1500, 1);
+    expect(rest).toEqual([]);
+    expect(one).toEqual(l);
+  });
+
+  it('reads a whole-file clip straight from its source, and only then', () => {
+    const src = { channels: [ramp(1000), ramp(1000).reverse()], sampleRate: SR };
+    const whole = [clip('a', 0, 1000, 0)];
+    const stem = sourceAsStem(src, whole, SR, 0, 1000);
+    expect(stem).toEqual(src.channels);
+    expect(stem![0]).toBe(src.channels[0]);
+    expect(organiseStem(src, whole, SR, 0, 1000)).toEqual(stem);
+    for (const [clips, rate, start, length] of [
+      [[clip('a', 0, 1000, 10)], SR, 0, 1000],
+      [[clip('a', 1, 1000, 0)], SR, 0, 1000],
+      [[clip('a', 0, 999, 0)], SR, 0, 1000],
+      [[clip('a', 0, 1000, 0)], SR, 0, 1001],
+      [[clip('a', 0, 1000, 0)], 44_100, 0, 1000],
+      [[clip('a', 0, 500, 0), clip('b', 500, 1000, 500)], SR, 0, 1000],
+      [[clip('a', 0, 1000, 0)], SR, 5, 1000],
+    ] as const)
+      expect(sourceAsStem(src, clips, rate, start, length)).toBeNull();
   });
 });

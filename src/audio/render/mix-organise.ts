@@ -10,6 +10,13 @@ export interface MixSource {
 export const CUT_FADE_SECONDS = 0.002;
 
 /**
+ * Channels a track's stem needs: a mono source stays one channel (its stereo stem would hold the same
+ * samples on both sides; the mixdown treats one channel as that stem until the reverb makes it stereo).
+ */
+export const stemChannelCount = (source: MixSource | null): 1 | 2 =>
+  !source || source.channels.length < 2 ? 1 : 2;
+
+/**
  * Stage 1, organise the session: one track's clips laid out at their positions into a stereo stem covering
  * timeline samples [windowStart, windowStart + length). Overlapping clips add. A mono source fills both sides.
  * A source at another rate than the timeline is read through cubic Hermite interpolation.
@@ -20,25 +27,66 @@ export const organiseStem = (
   timelineRate: number,
   windowStart: number,
   length: number,
-): [Float32Array, Float32Array] => {
-  const out: [Float32Array, Float32Array] = [new Float32Array(length), new Float32Array(length)];
+): [Float32Array, Float32Array] =>
+  organiseChannels(source, clips, timelineRate, windowStart, length, 2) as [Float32Array, Float32Array];
+
+/**
+ * The source's own channels when the stem would be exactly them (one clip of the whole file at the window's
+ * start, same rate, same length, so no fade and no interpolation), else null. The mixdown then reads the
+ * source instead of copying it; the caller must never write to them (the worker keeps its sources).
+ */
+export const sourceAsStem = (
+  source: MixSource | null,
+  clips: readonly TimelineClip[],
+  timelineRate: number,
+  windowStart: number,
+  length: number,
+): readonly Float32Array[] | null => {
+  const clip = clips.length === 1 ? clips[0]! : null;
+  const frames = source?.channels[0]?.length ?? 0;
+  const whole =
+    !!clip &&
+    source!.sampleRate === timelineRate &&
+    clip.position === windowStart &&
+    clip.sourceStart === 0 &&
+    clip.sourceEnd === frames &&
+    frames === length;
+  return whole ? source!.channels.slice(0, 2) : null;
+};
+
+/** organiseStem with `channelCount` output channels (1: the left side only, see stemChannelCount). */
+export const organiseChannels = (
+  source: MixSource | null,
+  clips: readonly TimelineClip[],
+  timelineRate: number,
+  windowStart: number,
+  length: number,
+  channelCount: 1 | 2,
+): Float32Array[] => {
+  const out = Array.from({ length: channelCount }, () => new Float32Array(length));
   if (!source || source.channels.length === 0) return out;
   const sourceLength = source.channels[0]!.length;
   const ratio = source.sampleRate / timelineRate;
   const fade = Math.max(1, Math.round(CUT_FADE_SECONDS * timelineRate));
+  /** Timeline ranges already written: a clip over none of them is copied, not added. */
+  const written: [number, number][] = [];
   for (const clip of clips) {
     const from = Math.max(clip.position, windowStart);
     const to = Math.min(clipEnd(clip), windowStart + length);
     if (to <= from) continue;
-    for (let side = 0; side < 2; side++) {
+    const fresh = !written.some(([a, b]) => from < b && a < to);
+    written.push([from, to]);
+    for (let side = 0; side < channelCount; side++) {
       const input = source.channels[Math.min(side, source.channels.length - 1)]!;
       const target = out[side]!;
       if (ratio === 1) {
-        // Same rate: a straight add over the part of the clip the source really holds.
+        // Same rate: a straight add over the part of the clip the source really holds. Over silence that is a
+        // copy, and set() is several times faster than adding into fresh memory (which is read, then written).
         const src = clip.sourceStart + (from - clip.position);
         const count = Math.min(to - from, sourceLength - src);
         const dst = from - windowStart;
-        for (let k = 0; k < count; k++) target[dst + k]! += input[src + k]!;
+        if (fresh && count > 0) target.set(input.subarray(src, src + count), dst);
+        else for (let k = 0; k < count; k++) target[dst + k]! += input[src + k]!;
       } else {
         for (let t = from; t < to; t++) {
           target[t - windowStart]! += hermite(

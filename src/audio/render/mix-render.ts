@@ -2,8 +2,14 @@ import { BiquadCascade, designBiquad } from '../dsp/biquad';
 import type { TimelineClip, TRACK_TYPES } from '../model/clip';
 import { weightsForShare } from '../model/mix-styles';
 import type { SampleWindow } from '../model/preview-window';
-import { createVocalCompressor, limitInPlace, measureLufs } from './mix-kernels';
-import { type MixSource, organiseStem } from './mix-organise';
+import { createVocalCompressor, limitInPlace, measureLufs, measureStemLufs } from './mix-kernels';
+import {
+  type MixSource,
+  organiseChannels,
+  organiseStem,
+  sourceAsStem,
+  stemChannelCount,
+} from './mix-organise';
 import { VocalReverb } from './mix-reverb';
 import { type MixProgress, type MixStage, mixProgress } from './mix-stages';
 
@@ -87,13 +93,6 @@ export interface MixRenderResult {
 
 const dbToGain = (db: number) => 10 ** (db / 20);
 
-/** A copy of `x` times `g`. */
-const scaled = (x: Float32Array, g: number): Float32Array => {
-  const out = new Float32Array(x.length);
-  for (let i = 0; i < x.length; i++) out[i] = x[i]! * g;
-  return out;
-};
-
 /** Gain that brings a stem measured at `lufs` to the reference (0 dB for silence). */
 export const matchGainDb = (lufs: number): number =>
   Number.isFinite(lufs)
@@ -137,22 +136,18 @@ const clipsOf = (clips: readonly TimelineClip[], type: (typeof TRACK_TYPES)[numb
 
 /** Measure the two stems as the mixdown lays them out over the whole timeline. */
 export const measureStems = (input: MixRenderInput): StemLoudness => {
-  const vocals = organiseStem(
-    input.vocals,
-    clipsOf(input.clips, 'vocals'),
+  const stem = (source: MixSource | null, type: (typeof TRACK_TYPES)[number], channels: 1 | 2) => {
+    const clips = clipsOf(input.clips, type);
+    return (
+      sourceAsStem(source, clips, input.sampleRate, 0, input.length) ??
+      organiseChannels(source, clips, input.sampleRate, 0, input.length, channels)
+    );
+  };
+  const vocalsLufs = measureStemLufs(
+    stem(input.vocals, 'vocals', stemChannelCount(input.vocals)),
     input.sampleRate,
-    0,
-    input.length,
   );
-  const vocalsLufs = measureLufs(vocals, input.sampleRate);
-  const inst = organiseStem(
-    input.instrumental,
-    clipsOf(input.clips, 'instrumental'),
-    input.sampleRate,
-    0,
-    input.length,
-  );
-  const instrumentalLufs = measureLufs(inst, input.sampleRate);
+  const instrumentalLufs = measureStemLufs(stem(input.instrumental, 'instrumental', 2), input.sampleRate);
   return {
     vocalsLufs,
     instrumentalLufs,
@@ -179,18 +174,33 @@ export const renderMix = async (
     : input.length;
   const stages = new Stages(options);
 
-  // 1. Organise the session: every clip at its position, one stereo stem per track.
+  // 1. Organise the session: every clip at its position, one stem per track. A mono vocal stays one channel
+  // up to the reverb: its stereo stem would hold the same samples twice, and each stage before the reverb
+  // gives that one channel exactly the values it would give either side (noted at each stage). A stem that
+  // is exactly its source (one whole-file clip) is read from the source, never written: the vocal's first
+  // write (its gain) goes to fresh arrays, the instrumental's (the final sum) to fresh outputs.
   await stages.enter('organise');
-  const vocals = organiseStem(input.vocals, clipsOf(input.clips, 'vocals'), sr, windowStart, n);
+  const dip = settings.vocalShare > VOCALS_FORWARD_SHARE;
+  const vocalClips = clipsOf(input.clips, 'vocals');
+  const vocalSource = sourceAsStem(input.vocals, vocalClips, sr, windowStart, n);
+  const vocals = vocalSource
+    ? vocalSource.map(() => new Float32Array(n))
+    : organiseChannels(input.vocals, vocalClips, sr, windowStart, n, stemChannelCount(input.vocals));
+  const vocalsIn = vocalSource ?? vocals;
   await stages.tick(0.5);
-  const inst = organiseStem(input.instrumental, clipsOf(input.clips, 'instrumental'), sr, windowStart, n);
+  const instClips = clipsOf(input.clips, 'instrumental');
+  // The dip filters the instrumental in place: it needs its own copy then.
+  const instSource = dip ? null : sourceAsStem(input.instrumental, instClips, sr, windowStart, n);
+  const inst = instSource ?? organiseStem(input.instrumental, instClips, sr, windowStart, n);
   await stages.tick(1);
 
-  // 2. Balance volumes: match the stems' loudness, then apply the style's weights.
+  // 2. Balance volumes: match the stems' loudness, then apply the style's weights. A one-channel stem is
+  // measured as its stereo stem (measureStemLufs). The instrumental's gain is applied where it is first
+  // read: its EQ dip when there is one, else the final sum (the same float32 products, one pass fewer).
   await stages.enter('balance');
   const loudness = options.loudness ?? {
-    vocalsLufs: measureLufs(vocals, sr),
-    instrumentalLufs: measureLufs(inst, sr),
+    vocalsLufs: measureStemLufs(vocalsIn, sr),
+    instrumentalLufs: measureStemLufs(inst, sr),
     vocalsMatchDb: 0,
     instrumentalMatchDb: 0,
   };
@@ -205,19 +215,26 @@ export const renderMix = async (
   await stages.blocks(
     n,
     (s, e) => {
-      for (const ch of vocals) for (let i = s; i < e; i++) ch[i]! *= gV;
-      for (const ch of inst) for (let i = s; i < e; i++) ch[i]! *= gI;
+      for (const [c, to] of vocals.entries()) {
+        const from = vocalsIn[c]!;
+        for (let i = s; i < e; i++) to[i] = from[i]! * gV;
+      }
+      if (dip) for (const ch of inst) for (let i = s; i < e; i++) ch[i]! *= gI;
     },
     0.5,
     1,
   );
 
-  // 3. Pan: the vocal to the centre (mid of its two sides), the instrumental's width untouched.
+  // 3. Pan: the vocal to the centre (mid of its two sides), the instrumental's width untouched. One channel
+  // is its own mid: 0.5 * (v + v) is v exactly.
   await stages.enter('pan');
-  const [voice, scratch] = vocals;
-  await stages.blocks(n, (s, e) => {
-    for (let i = s; i < e; i++) voice[i] = 0.5 * (voice[i]! + scratch[i]!);
-  });
+  const voice = vocals[0]!;
+  const side = vocals[1];
+  if (side)
+    await stages.blocks(n, (s, e) => {
+      for (let i = s; i < e; i++) voice[i] = 0.5 * (voice[i]! + side[i]!);
+    });
+  else await stages.tick(1);
 
   // 4. EQ: vocal high-pass ~80 Hz and a presence lift; a gentle dip in the instrumental's vocal range when
   // the vocal is forward, so the voice sits in the mix without being pushed louder.
@@ -225,7 +242,6 @@ export const renderMix = async (
   const vocalEq = new BiquadCascade(2, 1);
   vocalEq.setSection(0, designBiquad({ kind: 'highpass', frequency: 80, q: Math.SQRT1_2 }, sr));
   vocalEq.setSection(1, designBiquad({ kind: 'peaking', frequency: 3500, q: 0.9, gainDb: 2.5 }, sr));
-  const dip = settings.vocalShare > VOCALS_FORWARD_SHARE;
   const instEq = new BiquadCascade(1, 2);
   instEq.setSection(0, designBiquad({ kind: 'peaking', frequency: 2500, q: 0.8, gainDb: -2.5 }, sr));
   await stages.blocks(n, (s, e) => {
@@ -233,63 +249,61 @@ export const renderMix = async (
     if (dip) for (let c = 0; c < 2; c++) instEq.process(inst[c]!, c, s, e);
   });
 
-  // 5. Dynamics: vocal compression; its make-up gain restores the vocal's loudness so the balance holds.
+  // 5. Dynamics: vocal compression; its make-up gain restores the vocal's loudness so the balance holds
+  // (applied in the next stage's pass over the vocal).
   await stages.enter('dynamics');
   const before = measureLufs([voice], sr);
   const compressor = createVocalCompressor(sr, before);
-  await stages.blocks(n, (s, e) => compressor.process([voice], s, e), 0, 0.7);
+  await stages.blocks(n, (s, e) => compressor.process([voice], s, e), 0, 0.8);
   const after = measureLufs([voice], sr);
   const makeUp = Number.isFinite(before) && Number.isFinite(after) ? dbToGain(before - after) : 1;
-  await stages.blocks(
-    n,
-    (s, e) => {
-      for (let i = s; i < e; i++) voice[i]! *= makeUp;
-    },
-    0.8,
-    1,
-  );
+  await stages.tick(1);
 
-  // 6. Effects: a light stereo reverb return on the vocal; the dry voice stays centred.
+  // 6. Effects: a light stereo reverb return on the vocal (the dry voice stays centred), a block at a time
+  // with the right side in a block-sized buffer; each block goes straight on into the final sum
+  // (instrumental at its gain, plus the vocal, times the output volume) while it is in cache.
   await stages.enter('effects');
   const reverb = new VocalReverb(sr);
-  const left = voice;
-  const right = scratch;
-  await stages.blocks(n, (s, e) => {
-    right.set(left.subarray(s, e), s);
-    reverb.process(left, left, right, s, e);
-  });
-
-  // 7. Final processing: sum, output volume, then a true-peak limiter so nothing clips.
-  await stages.enter('final');
   const volume = Math.min(Math.max(settings.outputVolume, 0), 100) / 100;
-  const [outL, outR] = inst;
-  // The buses at the output volume, kept before they are summed (only when the stems are asked for).
+  const instGain = dip ? 1 : gI;
+  const [instL, instR = instL] = inst as [Float32Array, Float32Array?];
+  const [outL, outR] = instSource ? [new Float32Array(n), new Float32Array(n)] : [instL, instR];
+  const rightBlock = new Float32Array(Math.min(MIX_BLOCK, n));
   const stems: MixStems | undefined = options.stems
     ? {
-        vocals: [scaled(left, volume), scaled(right, volume)],
-        instrumental: [scaled(outL, volume), scaled(outR, volume)],
+        vocals: [new Float32Array(n), new Float32Array(n)],
+        instrumental: [new Float32Array(n), new Float32Array(n)],
       }
     : undefined;
-  await stages.blocks(
-    n,
-    (s, e) => {
-      for (let i = s; i < e; i++) {
-        outL[i] = (outL[i]! + left[i]!) * volume;
-        outR[i] = (outR[i]! + right[i]!) * volume;
+  await stages.blocks(n, (s, e) => {
+    const left = voice.subarray(s, e);
+    const right = rightBlock.subarray(0, e - s);
+    if (makeUp !== 1) for (let k = 0; k < left.length; k++) left[k]! *= makeUp;
+    right.set(left);
+    reverb.process(left, left, right, 0, left.length);
+    if (stems) {
+      // The buses at the output volume, before they are summed (issue 18: the versions' stems);
+      // first, since the sum may be written over the instrumental.
+      const [vL, vR] = stems.vocals as [Float32Array, Float32Array];
+      const [bL, bR] = stems.instrumental as [Float32Array, Float32Array];
+      for (let i = s, k = 0; i < e; i++, k++) {
+        vL[i] = left[k]! * volume;
+        vR[i] = right[k]! * volume;
+        bL[i] = Math.fround(instL[i]! * instGain) * volume;
+        bR[i] = Math.fround(instR[i]! * instGain) * volume;
       }
-    },
-    0,
-    0.2,
-  );
+    }
+    for (let i = s, k = 0; i < e; i++, k++) {
+      outL[i] = (Math.fround(instL[i]! * instGain) + left[k]!) * volume;
+      outR[i] = (Math.fround(instR[i]! * instGain) + right[k]!) * volume;
+    }
+  });
+
+  // 7. Final processing: a true-peak limiter over the sum so nothing clips.
+  await stages.enter('final');
+  // The stems follow the limiter's gain, frame by frame, so that they still sum to the mix.
   const frameGains = stems ? new Float32Array(n) : null;
-  await limitInPlace(
-    [outL, outR],
-    sr,
-    MIX_CEILING_DBTP,
-    (f) => stages.tick(0.2 + 0.8 * f),
-    MIX_BLOCK,
-    frameGains,
-  );
+  await limitInPlace([outL, outR], sr, MIX_CEILING_DBTP, (f) => stages.tick(f), MIX_BLOCK, frameGains);
   if (stems && frameGains) {
     for (const ch of [...stems.vocals, ...stems.instrumental])
       for (let i = 0; i < n; i++) ch[i]! *= frameGains[i]!;

@@ -5,9 +5,11 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { concatBytes } from '../codecs/codec-tools.test-helper';
 import { EXPORT_MESSAGES } from '../codecs/export-errors';
 import { Mp3SeamError } from '../codecs/mp3-parallel';
 import { decodeWav } from '../codecs/wav-decoder';
+import { encodeWav } from '../codecs/wav-encoder';
 import { musicLike } from '../dsp/test-signals';
 import { EncoderClient } from './encode-client';
 import { createEncodeHandlers } from './encode-handlers';
@@ -50,6 +52,9 @@ const factory = () => {
 const dir = mkdtempSync(join(tmpdir(), 'encode-client-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+/** Byte equality of big files (vitest's deep equality walks them element by element, far too slowly). */
+const sameBytes = (a: Uint8Array, b: Uint8Array) => Buffer.compare(a, b) === 0;
+
 const sine = (n: number) => Float32Array.from({ length: n }, (_, i) => 0.5 * Math.sin(i / 7));
 
 describe('EncoderClient over the encoder handlers', () => {
@@ -64,6 +69,44 @@ describe('EncoderClient over the encoder handlers', () => {
     expect(wav).toMatchObject({ channelCount: 2, frames: 300_000, sampleRate: 44_100 });
     expect(progress.at(-1)).toBe(1);
     await expect(client.wav([new Float32Array(0)], 44_100)).rejects.toThrow(EXPORT_MESSAGES.emptyBuffer);
+    client.dispose();
+  });
+
+  it('encodes a long 16-bit WAV in two workers to exactly the bytes of one, dither included', async () => {
+    const client = new EncoderClient(factory);
+    const before = spawned.length;
+    const input = musicLike({ seconds: 21, sampleRate: 44_100, seed: 4 });
+    const serial = new Uint8Array(await (await client.wav(input, 44_100, { workers: 1 })).arrayBuffer());
+    expect(sameBytes(serial, concatBytes(encodeWav(input, 44_100)))).toBe(true);
+    const progress: number[] = [];
+    const copy = input.map((c) => c.slice());
+    const blob = await client.wav(copy, 44_100, {
+      workers: 2,
+      transfer: true,
+      onProgress: (f) => progress.push(f),
+    });
+    expect(blob.type).toBe('audio/wav');
+    expect(sameBytes(new Uint8Array(await blob.arrayBuffer()), serial)).toBe(true);
+    expect(spawned.length - before).toBe(2);
+    expect(copy[0]!.length).toBe(0); // the first half's worker took the caller's arrays
+    expect(progress.at(-1)).toBe(1);
+    expect(progress.every((f, i) => i === 0 || f >= progress[i - 1]!)).toBe(true);
+    // A mono file of an odd length, without moving the input; the same bytes again.
+    const mono = [input[0]!.subarray(1)];
+    const twoMono = await client.wav(mono, 44_100, { workers: 2 });
+    expect(sameBytes(new Uint8Array(await twoMono.arrayBuffer()), concatBytes(encodeWav(mono, 44_100)))).toBe(
+      true,
+    );
+    // A cancel stops both halves.
+    const controller = new AbortController();
+    const job = client.wav(input, 44_100, {
+      workers: 2,
+      signal: controller.signal,
+      onProgress: (f) => {
+        if (f > 0.2) controller.abort();
+      },
+    });
+    await expect(job).rejects.toThrow(/abort/i);
     client.dispose();
   });
 

@@ -1,9 +1,10 @@
-import { exportChannels } from '../codecs/export-errors';
+import { EXPORT_MAX_BYTES, EXPORT_MAX_CHANNELS, exportChannels } from '../codecs/export-errors';
 import type { Mp3Bitrate } from '../codecs/mp3-encoder';
 import { type Mp3Segment, planMp3Segments } from '../codecs/mp3-parallel';
 import type { IntDepth } from '../codecs/pcm-quantise';
-import type { WavEncoding } from '../codecs/wav-encoder';
+import { type WavEncoding, type WavSegment, wavFileBytes } from '../codecs/wav-encoder';
 import type { EncodeApi } from './encode-protocol';
+import { ParallelJobs } from './parallel-jobs';
 import { buffersOf, copyChannelsInSlices, RespawningRpcClient, RpcRemoteError } from './worker-rpc';
 
 export interface EncodeJobOptions {
@@ -28,8 +29,37 @@ export interface Mp3JobOptions extends EncodeJobOptions {
   workers?: number;
 }
 
-/** Workers an MP3 encode uses by default: two (the target) where there are cores for them. */
-const defaultMp3Workers = (): number =>
+export interface WavJobOptions extends EncodeJobOptions {
+  dither?: boolean;
+  encoding?: WavEncoding;
+  /**
+   * Workers for a 16-bit WAV of WAV_PARALLEL_MIN_SECONDS or more: one by default, two on request (decision
+   * 147: on the 2-core machines one worker was the faster, the second cost more to start and feed than it
+   * saved). Other encodings and shorter files always use one.
+   */
+  workers?: number;
+}
+
+/** Below this length one worker is quicker than starting a second one and copying its half. */
+export const WAV_PARALLEL_MIN_SECONDS = 20;
+
+/** Whether a WAV encode goes to two workers: long 16-bit files that pass the checks the worker makes. */
+const wavSplits = (channels: Float32Array[], sampleRate: number, options: WavJobOptions): boolean => {
+  const frames = channels[0]?.length ?? 0;
+  const kept = channels.slice(0, EXPORT_MAX_CHANNELS);
+  return (
+    (options.workers ?? 1) >= 2 &&
+    (options.encoding ?? 'int16') === 'int16' &&
+    Number.isInteger(sampleRate) &&
+    frames >= WAV_PARALLEL_MIN_SECONDS * sampleRate &&
+    kept.every((c) => c.length === frames) &&
+    // Anything the worker would refuse goes to one worker, which refuses it with the spec's message.
+    wavFileBytes(frames, kept.length) <= EXPORT_MAX_BYTES
+  );
+};
+
+/** Workers an export uses by default: two (the target) where there are cores for them. */
+const defaultWorkers = (): number =>
   Math.min(
     2,
     (globalThis as { navigator?: { hardwareConcurrency?: number } }).navigator?.hardwareConcurrency ?? 1,
@@ -53,11 +83,10 @@ export class EncoderClient {
     return this.#rpcs[i]!;
   }
 
-  async wav(
-    channels: Float32Array[],
-    sampleRate: number,
-    options: EncodeJobOptions & { dither?: boolean; encoding?: WavEncoding } = {},
-  ): Promise<Blob> {
+  async wav(channels: Float32Array[], sampleRate: number, options: WavJobOptions = {}): Promise<Blob> {
+    if (wavSplits(channels, sampleRate, options)) {
+      return this.#wavParallel(channels.slice(0, EXPORT_MAX_CHANNELS), sampleRate, options);
+    }
     const file = await this.#rpc().call(
       'wav',
       { channels, sampleRate, dither: options.dither, encoding: options.encoding },
@@ -96,7 +125,7 @@ export class EncoderClient {
 
   async mp3(channels: Float32Array[], sampleRate: number, options: Mp3JobOptions = {}): Promise<Blob> {
     const length = channels[0]?.length ?? 0;
-    const plan = planMp3Segments(length, sampleRate, options.workers ?? defaultMp3Workers());
+    const plan = planMp3Segments(length, sampleRate, options.workers ?? defaultWorkers());
     if (!plan) {
       const file = await this.#rpc().call(
         'mp3',
@@ -119,35 +148,22 @@ export class EncoderClient {
     options: Mp3JobOptions,
   ): Promise<Blob> {
     const { signal, bitrate, wasmUrl } = options;
-    signal?.throwIfAborted();
     const length = channels[0]!.length;
-    const jobs = new AbortController();
-    const stop = () => jobs.abort(signal?.reason);
-    // The first error (a crash, a cancel) is the one to report, not the cancels it causes.
-    let failure: unknown;
-    signal?.addEventListener('abort', stop, { once: true });
-    const done = plan.map(() => 0);
-    const weights = plan.map((s) => (s.end - s.start) / plan.reduce((n, p) => n + p.end - p.start, 0));
-    const report = (i: number, f: number) => {
-      done[i] = f;
-      const total = done.reduce((sum, d, k) => sum + d * weights[k]!, 0);
-      options.onProgress?.(Math.min(1, total));
-    };
+    const jobs = new ParallelJobs(
+      plan.map((s) => s.end - s.start),
+      signal,
+      options.onProgress,
+    );
     try {
       const giveBack = options.transfer === true;
-      const segment = (i: number, input: Float32Array[], start: number, end: number) => {
-        const job = this.#rpc(i).call(
-          'mp3Segment',
-          { channels: input, sampleRate, bitrate, wasmUrl, start, end, giveBack: i === 0 && giveBack },
-          { signal: jobs.signal, onProgress: (f) => report(i, f), transfer: buffersOf(input) },
+      const segment = (i: number, input: Float32Array[], start: number, end: number) =>
+        jobs.track(
+          this.#rpc(i).call(
+            'mp3Segment',
+            { channels: input, sampleRate, bitrate, wasmUrl, start, end, giveBack: i === 0 && giveBack },
+            { signal: jobs.signal, onProgress: jobs.progress(i), transfer: buffersOf(input) },
+          ),
         );
-        // A failing segment cancels the others at once (and is awaited below).
-        job.catch((error: unknown) => {
-          failure ??= error;
-          stop();
-        });
-        return job;
-      };
       // Each later segment gets a copy (made in slices: the page stays responsive) and starts at once; the
       // first gets the caller's arrays when it may move them (and moves them back for a serial fallback).
       const later: ReturnType<typeof segment>[] = [];
@@ -165,9 +181,7 @@ export class EncoderClient {
             0,
             first.end - first.start,
           );
-      const results = await Promise.all([head, ...later]).catch((error: unknown) => {
-        throw failure ?? error;
-      });
+      const results = await jobs.all([head, ...later]);
       const segments = results.map((r, i) => ({ parts: r.parts, firstFrame: plan[i]!.firstFrame }));
       try {
         const file = await this.#rpc().call(
@@ -188,7 +202,46 @@ export class EncoderClient {
         return file.blob;
       }
     } finally {
-      signal?.removeEventListener('abort', stop);
+      jobs.dispose();
+    }
+  }
+
+  /**
+   * A 16-bit WAV in two halves at once, one per worker, joined as Blobs (no copy). The dither is a function
+   * of the sample's place in the file, so the bytes are exactly those of one worker's encode. The second
+   * half gets a copy (made in slices); the first gets the caller's arrays when it may move them.
+   */
+  async #wavParallel(channels: Float32Array[], sampleRate: number, options: WavJobOptions): Promise<Blob> {
+    const { signal, dither } = options;
+    const frames = channels[0]!.length;
+    const mid = Math.floor(frames / 2);
+    const jobs = new ParallelJobs([mid, frames - mid], signal, options.onProgress);
+    try {
+      const half = (i: number, input: Float32Array[], segment: WavSegment) =>
+        jobs.track(
+          this.#rpc(i).call(
+            'wav',
+            { channels: input, sampleRate, dither, segment },
+            { signal: jobs.signal, onProgress: jobs.progress(i), transfer: buffersOf(input) },
+          ),
+        );
+      const tail = await copyChannelsInSlices(channels.map((c) => c.subarray(mid)));
+      signal?.throwIfAborted();
+      const second = half(1, tail, {
+        start: 0,
+        end: frames - mid,
+        firstFrame: mid,
+        fileFrames: frames,
+        header: false,
+      });
+      const head = options.transfer
+        ? channels
+        : await copyChannelsInSlices(channels.map((c) => c.subarray(0, mid)));
+      const first = half(0, head, { start: 0, end: mid, firstFrame: 0, fileFrames: frames, header: true });
+      const [a, b] = await jobs.all([first, second]);
+      return new Blob([a!.blob, b!.blob], { type: 'audio/wav' });
+    } finally {
+      jobs.dispose();
     }
   }
 

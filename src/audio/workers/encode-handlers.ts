@@ -16,8 +16,12 @@ import { buffersOf, type RpcHandlers, throwIfAborted, transferring } from './wor
 const RESAMPLE_SLICE = 32_768;
 
 export const createEncodeHandlers = (wasm: Mp3WasmSource): RpcHandlers<EncodeApi> => ({
-  wav: async ({ channels, sampleRate, dither, encoding }, { signal, progress }) => {
-    const parts = await collect(wavParts(channels, sampleRate, { dither, encoding }), signal, progress);
+  wav: async ({ channels, sampleRate, dither, encoding, segment }, { signal, progress }) => {
+    const parts = await collect(
+      wavParts(channels, sampleRate, { dither, encoding, segment }),
+      signal,
+      progress,
+    );
     return { blob: new Blob(parts, { type: 'audio/wav' }) };
   },
   flac: async ({ channels, sampleRate, dither, bits }, { signal, progress }) => {

@@ -1,7 +1,7 @@
 import type { Mp3Bitrate } from '../codecs/mp3-encoder';
 import type { Mp3EncodedSegment } from '../codecs/mp3-parallel';
 import type { IntDepth } from '../codecs/pcm-quantise';
-import type { WavEncoding } from '../codecs/wav-encoder';
+import type { WavEncoding, WavSegment } from '../codecs/wav-encoder';
 
 /** Channels move to the encoder worker as Float32Arrays (transferred when the caller no longer needs them). */
 export interface EncodeRequest {
@@ -19,8 +19,9 @@ export interface EncodedFile {
 
 /** The encoder worker's protocol (see worker-rpc.ts); progress is the fraction of input done. */
 export interface EncodeApi {
+  /** A whole WAV file, or one worker's share of it (`segment`: the client joins the shares' Blobs). */
   wav: {
-    request: EncodeRequest & { dither?: boolean; encoding?: WavEncoding };
+    request: EncodeRequest & { dither?: boolean; encoding?: WavEncoding; segment?: WavSegment };
     response: EncodedFile;
     progress: number;
   };

@@ -4,9 +4,9 @@ import type { SampleWindow } from '../model/preview-window';
 import type { MixRenderSettings } from '../render/mix-render';
 import type { MixProgress } from '../render/mix-stages';
 import type { MixApi, MixTimeline, RenderedMix, RenderedPreview } from './mix-protocol';
-import { RpcClient } from './worker-rpc';
+import { copyChannelsInSlices, RpcClient } from './worker-rpc';
 
-/** Samples per transferred slice: 16 MB, copied on the page in a few ms. */
+/** Samples the page copies per slice (16 MB, a few ms) before a source moves to the worker. */
 export const SOURCE_CHUNK = 1 << 22;
 
 const defaultFactory = () => new Worker(new URL('./mix-worker.ts', import.meta.url), { type: 'module' });
@@ -107,9 +107,13 @@ const send = async (
   const length = channels[0]?.length ?? 0;
   await rpc.call('setSource', { trackType, channelCount: channels.length, length, sampleRate });
   for (const [channel, samples] of channels.entries()) {
-    for (let offset = 0; offset < length; offset += chunk) {
-      const data = samples.slice(offset, offset + chunk);
-      await rpc.call('sourceChunk', { trackType, channel, offset, data }, { transfer: [data.buffer] });
-    }
+    // Copied on the page a slice at a time (never one long block), into one array that then moves whole:
+    // the worker keeps it as it comes instead of copying slices into an array of its own (decision 148).
+    const [data] = await copyChannelsInSlices([samples], chunk);
+    await rpc.call(
+      'sourceChunk',
+      { trackType, channel, offset: 0, data: data! },
+      { transfer: [data!.buffer] },
+    );
   }
 };

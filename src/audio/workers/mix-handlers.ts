@@ -62,10 +62,13 @@ export const createMixHandlers = (): RpcHandlers<MixApi> => {
     },
 
     sourceChunk: ({ trackType, channel, offset, data }) => {
-      const target = sources[trackType]?.channels[channel];
-      if (!target || offset + data.length > target.length)
+      const channels = sources[trackType]?.channels;
+      const target = channels?.[channel];
+      if (!channels || !target || offset + data.length > target.length)
         throw new RangeError(`No room for ${trackType} samples`);
-      target.set(data, offset);
+      // A whole channel (moved here) is kept as it came; a slice is copied into place.
+      if (offset === 0 && data.length === target.length) channels[channel] = data;
+      else target.set(data, offset);
       return null;
     },
 

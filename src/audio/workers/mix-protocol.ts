@@ -34,7 +34,10 @@ export interface MixApi {
     response: { frames: number };
     progress: never;
   };
-  /** A slice of one channel, transferred: copying a whole track in one message stalls the page. */
+  /**
+   * Samples of one channel from `offset`, transferred (never copied in the message: that stalls the page). The
+   * client sends each channel whole, which the worker keeps as it comes; a slice is copied into place.
+   */
   sourceChunk: {
     request: { trackType: TrackType; channel: number; offset: number; data: Float32Array };
     response: null;
