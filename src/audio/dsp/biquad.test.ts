@@ -119,12 +119,14 @@ describe('RBJ biquads', () => {
 });
 
 describe('stereo cascade', () => {
+  // Sections run two at a time in one loop (an odd one alone): 1..4 covers a single, a pair, both, two pairs.
   it('gives exactly the per-channel results', () => {
-    for (const sections of [1, 3]) {
+    for (const sections of [1, 2, 3, 4]) {
       const designs: BiquadDesign[] = [
         { kind: 'lowshelf', frequency: 200, gainDb: 2 },
         { kind: 'highshelf', frequency: 8000, gainDb: -3 },
         { kind: 'peaking', frequency: 3000, gainDb: 2.4, q: 1 },
+        { kind: 'highpass', frequency: 30, q: Math.SQRT1_2 },
       ].slice(0, sections) as BiquadDesign[];
       const a = new BiquadCascade(sections, 2);
       const b = new BiquadCascade(sections, 2);

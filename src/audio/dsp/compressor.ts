@@ -126,7 +126,25 @@ export class Compressor {
       }
       const stop = Math.min(end, i + untilControl);
       untilControl -= stop - i;
-      if (relative) {
+      if (relative && count === 2) {
+        // The stereo case of the loop below with the channels in locals: same arithmetic in the same order
+        // (squares of left then right), so the same output, at about half the cost.
+        let squares = this.#squares;
+        for (; i < stop; i++) {
+          const l = left[i]!;
+          const r = right[i]!;
+          squares += l * l;
+          squares += r * r;
+          const al = l < 0 ? -l : l;
+          const ar = r < 0 ? -r : r;
+          const d = (ar > al ? ar : al) - env;
+          env += Math.max(d, 0) * attack + Math.min(d, 0) * release;
+          gain += step;
+          left[i] = l * gain;
+          right[i] = r * gain;
+        }
+        this.#squares = squares;
+      } else if (relative) {
         // The running RMS needs the squares: a separate loop keeps the absolute mode's as it was.
         let squares = this.#squares;
         for (; i < stop; i++) {
