@@ -1,6 +1,9 @@
 import type { MasteringSettings } from '../../shared/mastering';
 import type { AdaptivePlan, ToneChoice } from '../dsp/adaptive-plan';
-import type { MasteringProgress, MasteringReport } from '../dsp/mastering-chain';
+import type { BandLevel } from '../dsp/band-levels';
+import type { HandoverMemory } from '../dsp/block-handover';
+import type { LoudnessSolution, MasteringProgress, MasteringReport } from '../dsp/mastering-chain';
+import type { ChainHalfSetup } from '../dsp/mastering-pipeline';
 import type { TrackAnalysis } from '../dsp/track-analysis';
 
 /**
@@ -45,5 +48,38 @@ export interface MasterApi {
     request: { channels: Float32Array[]; sampleRate: number };
     response: TrackAnalysis;
     progress: never;
+  };
+  /**
+   * The two-worker render (decision 141, master-pair-client.ts). Channels live on SharedArrayBuffers, seen by
+   * both workers and the page; nothing moves. The input's 1/3-octave band levels (the report's):
+   */
+  bandLevels: {
+    request: { channels: Float32Array[]; sampleRate: number };
+    response: BandLevel[];
+    progress: never;
+  };
+  /** The chain's front half over the whole track, handing blocks to the back through `memory`. */
+  chainFront: {
+    request: { channels: Float32Array[]; setup: ChainHalfSetup; memory: HandoverMemory };
+    response: null;
+    progress: MasteringProgress;
+  };
+  /** The chain's back half as blocks arrive, then the loudness solve on what it measured. */
+  chainBack: {
+    request: { channels: Float32Array[]; setup: ChainHalfSetup; memory: HandoverMemory };
+    response: { solution: LoudnessSolution; adaptive: AdaptivePlan | null };
+    progress: MasteringProgress;
+  };
+  /** The final gain and the limiter's planned gains over frames [from, to). */
+  applyLimiter: {
+    request: {
+      channels: Float32Array[];
+      gainDb: number;
+      boundaryGains: Float64Array;
+      from: number;
+      to: number;
+    };
+    response: null;
+    progress: MasteringProgress;
   };
 }

@@ -1,6 +1,8 @@
 /// <reference lib="webworker" />
 /** Offline mastering render off the main thread: the same kernels the live AudioWorklet runs. */
-import { renderMaster } from '../dsp/mastering-chain';
+import { measureBandLevels } from '../dsp/band-levels';
+import { applyLimiterPlan, planFor, renderMaster, solveLoudness } from '../dsp/mastering-chain';
+import { runChainBack, runChainFront } from '../dsp/mastering-pipeline';
 import { analyseTrack } from '../dsp/track-analysis';
 import type { MasterApi } from './master-protocol';
 import { buffersOf, type RpcEndpoint, serveRpc, transferring } from './worker-rpc';
@@ -30,4 +32,22 @@ serveRpc<MasterApi>(self as unknown as RpcEndpoint, {
     };
   },
   analyse: async ({ channels, sampleRate }) => analyseTrack(channels, sampleRate),
+  bandLevels: ({ channels, sampleRate }) => measureBandLevels(channels, sampleRate),
+  chainFront: ({ channels, setup, memory }, { progress }) => {
+    runChainFront(channels, setup, memory, progress);
+    return null;
+  },
+  chainBack: async ({ channels, setup, memory }, { signal, progress }) => {
+    const measured = runChainBack(channels, setup, memory);
+    const control = { signal, onProgress: progress };
+    const { energy, sampleMax } = measured;
+    return {
+      solution: await solveLoudness(channels, energy, sampleMax, setup.sampleRate, setup.options, control),
+      adaptive: planFor(setup.analysis, setup.channels, setup.options),
+    };
+  },
+  applyLimiter: async ({ channels, gainDb, boundaryGains, from, to }, { signal, progress }) => {
+    await applyLimiterPlan(channels, { gainDb, boundaryGains }, from, to, { signal, onProgress: progress });
+    return null;
+  },
 });
