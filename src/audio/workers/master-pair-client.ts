@@ -44,10 +44,8 @@ const sharedCopies = async (channels: readonly Float32Array[], chunk = 1 << 19):
   return copies;
 };
 
-export interface PairJob extends Omit<MasterJob, 'transfer'> {
-  /** The analysis of exactly these channels, made before (at load): not measured again. */
-  inputAnalysis?: MasterRenderOptions['inputAnalysis'];
-}
+/** As MasterClient's job; the channels are always copied (onto shared memory). */
+export type PairJob = Omit<MasterJob, 'transfer'>;
 
 export class MasterPairClient {
   readonly #workers: [RespawningRpcClient<MasterApi>, RespawningRpcClient<MasterApi>];

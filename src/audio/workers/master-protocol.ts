@@ -20,6 +20,8 @@ export interface MasterApi {
       ceilingDb?: number;
       /** Adaptive chain (tone match toward the preset's curve, mono bass); absent: the spec chain. */
       tone?: ToneChoice;
+      /** The analysis of exactly these channels, made before: not measured again. */
+      inputAnalysis?: TrackAnalysis;
     };
     response: { channels: Float32Array[]; report: MasteringReport };
     progress: MasteringProgress;

@@ -8,11 +8,14 @@ import type { MasterApi } from './master-protocol';
 import { buffersOf, type RpcEndpoint, serveRpc, transferring } from './worker-rpc';
 
 serveRpc<MasterApi>(self as unknown as RpcEndpoint, {
-  master: async ({ channels, sampleRate, settings, targetLufs, ceilingDb, tone }, { signal, progress }) => {
+  master: async (
+    { channels, sampleRate, settings, targetLufs, ceilingDb, tone, inputAnalysis },
+    { signal, progress },
+  ) => {
     const report = await renderMaster(
       channels,
       sampleRate,
-      { settings, targetLufs, ceilingDb, tone },
+      { settings, targetLufs, ceilingDb, tone, inputAnalysis },
       { signal, onProgress: progress },
     );
     return transferring({ channels, report }, buffersOf(channels));

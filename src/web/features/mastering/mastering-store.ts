@@ -239,7 +239,7 @@ export class MasteringStore {
     };
     const outcome = await masterWithFallback(
       source.buffer,
-      { settings, targetLufs, name, tone: this.#toneChoice() },
+      { settings, targetLufs, name, tone: this.#toneChoice(), inputAnalysis: source.track ?? undefined },
       onStatus,
       controller.signal,
     );
