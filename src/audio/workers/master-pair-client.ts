@@ -31,9 +31,18 @@ export const pairRenderAvailable = (): boolean =>
   (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true &&
   (globalThis.navigator?.hardwareConcurrency ?? 1) >= 2;
 
-/** Copies channels onto SharedArrayBuffers, a slice at a time with a turn of the event loop in between. */
-const sharedCopies = async (channels: readonly Float32Array[], chunk = 1 << 19): Promise<Float32Array[]> => {
-  const copies = channels.map((c) => new Float32Array(new SharedArrayBuffer(c.length * 4)));
+/**
+ * Copies channels, a slice at a time with a turn of the event loop in between: onto SharedArrayBuffers for
+ * the workers, and back onto plain ones for the caller (AudioBuffer.copyToChannel refuses shared memory).
+ */
+const copiesInSlices = async (
+  channels: readonly Float32Array[],
+  shared: boolean,
+  chunk = 1 << 19,
+): Promise<Float32Array[]> => {
+  const copies = channels.map((c) =>
+    shared ? new Float32Array(new SharedArrayBuffer(c.length * 4)) : new Float32Array(c.length),
+  );
   for (let start = 0; start < (channels[0]?.length ?? 0); start += chunk) {
     for (let c = 0; c < channels.length; c++) {
       const source = channels[c]!;
@@ -57,10 +66,7 @@ export class MasterPairClient {
     ];
   }
 
-  /**
-   * Masters a copy of `channels`; the result's channels are views of shared memory (AudioBuffer's
-   * copyToChannel and the meter worker take them as they are).
-   */
+  /** Masters a copy of `channels`; the result comes back on plain ArrayBuffers, as MasterClient's does. */
   async master(
     channels: Float32Array[],
     sampleRate: number,
@@ -82,7 +88,7 @@ export class MasterPairClient {
       shown = p.fraction;
       job.onProgress?.(p);
     };
-    const work = await sharedCopies(channels);
+    const work = await copiesInSlices(channels, true);
     signal?.throwIfAborted();
     const frames = work[0]!.length;
     const call = { signal };
@@ -117,10 +123,14 @@ export class MasterPairClient {
         a.call('applyLimiter', { ...gains, from: 0, to: half }, { signal }),
         b.call('applyLimiter', { ...gains, from: half, to: frames }, { signal, onProgress }),
       ]);
-      return {
-        channels: work,
-        report: masteringReport(work, sampleRate, options, { own, analysis: own, bands, adaptive }, solution),
-      };
+      const report = masteringReport(
+        work,
+        sampleRate,
+        options,
+        { own, analysis: own, bands, adaptive },
+        solution,
+      );
+      return { channels: await copiesInSlices(work, false), report };
     } finally {
       signal?.removeEventListener('abort', stop);
     }

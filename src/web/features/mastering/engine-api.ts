@@ -5,6 +5,7 @@
  */
 export {
   type AdaptivePlan,
+  adaptivePlanFor,
   type BandLevel,
   buildMasteringChain,
   decodeUserAudio,

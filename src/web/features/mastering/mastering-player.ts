@@ -95,7 +95,12 @@ export class MasteringPlayer {
    * The original, optionally through the live mastering chain (manual mode): slider moves reach the worklet
    * as messages and are heard within one render quantum plus the limiter's lookahead.
    */
-  async playOriginal(buffer: AudioBuffer, live: { settings: MasteringSettings; gainDb: number } | null) {
+  async playOriginal(
+    buffer: AudioBuffer,
+    live: { settings: MasteringSettings; gainDb: number } | null,
+    offset = 0,
+    level = 1,
+  ) {
     const ctx = await this.context();
     this.stop();
     const source = new AudioBufferSourceNode(ctx, { buffer });
@@ -106,15 +111,19 @@ export class MasteringPlayer {
       chain.setGainDb(live.gainDb);
       source.connect(chain.input);
     } else source.connect(this.#gainA);
-    this.#setGains(ctx, 1, 0);
-    this.#start(ctx, 'original', [source], buffer.duration, 0);
+    this.#setGains(ctx, level, 0);
+    this.#start(ctx, 'original', [source], buffer.duration, offset);
   }
 
-  /** The master, with the original running beside it for A/B; `muted` schedules the preview mute windows. */
+  /**
+   * The master, with the original running beside it for A/B, from `offset` seconds; `muted` schedules the
+   * preview mute windows.
+   */
   async playMastered(
     master: AudioBuffer,
     original: AudioBuffer | null,
     options: { muted: boolean; matched: { original: number; master: number } },
+    offset = 0,
   ) {
     const ctx = await this.context();
     this.stop();
@@ -130,15 +139,22 @@ export class MasteringPlayer {
     this.#mute.gain.cancelScheduledValues(0);
     this.#mute.gain.setValueAtTime(1, at);
     if (options.muted) {
-      for (const start of muteWindowStarts(0, master.duration)) {
-        this.#mute.gain.setValueAtTime(1, at + start - RAMP);
-        this.#mute.gain.linearRampToValueAtTime(0, at + start);
-        this.#mute.gain.setValueAtTime(0, at + start + MUTE_LENGTH_S - RAMP);
-        this.#mute.gain.linearRampToValueAtTime(1, at + start + MUTE_LENGTH_S);
+      // The windows sit on track time: track time t plays at at + t - offset.
+      const zero = at - offset;
+      for (const start of muteWindowStarts(offset, master.duration)) {
+        if (start + MUTE_LENGTH_S <= offset) continue;
+        // Starting inside a window (a hand-over mid-track): muted from the first sample.
+        if (zero + start - RAMP < at) this.#mute.gain.setValueAtTime(0, at);
+        else {
+          this.#mute.gain.setValueAtTime(1, zero + start - RAMP);
+          this.#mute.gain.linearRampToValueAtTime(0, zero + start);
+        }
+        this.#mute.gain.setValueAtTime(0, zero + start + MUTE_LENGTH_S - RAMP);
+        this.#mute.gain.linearRampToValueAtTime(1, zero + start + MUTE_LENGTH_S);
       }
     }
     this.#applyListen(ctx);
-    this.#start(ctx, 'mastered', sources, master.duration, 0, at);
+    this.#start(ctx, 'mastered', sources, master.duration, offset, at);
   }
 
   /** Instant loudness-matched A/B while the master plays. */

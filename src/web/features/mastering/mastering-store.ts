@@ -3,7 +3,7 @@
  * useSyncExternalStore). Every action here is a user intent; toasts are raised through `notify`.
  */
 import type { PublicUser } from '../../../shared/api/user';
-import type { ToneChoice } from './engine-api';
+import { adaptivePlanFor, type ToneChoice } from './engine-api';
 import { LiveGainPlanner } from './live-gain';
 import { decodeRequest, fileRequest, type LoadRequest, trackRequest, urlRequest } from './load-requests';
 import { analyseSource, masterClient, masterWithFallback } from './master-job';
@@ -23,7 +23,13 @@ import {
   setupName,
   type TargetChoice,
 } from './mastering-rules';
-import { initialState, type MasteringState, type MasterResult, shownSettings } from './mastering-state';
+import {
+  initialState,
+  type MasteringState,
+  type MasterResult,
+  type SourceState,
+  shownSettings,
+} from './mastering-state';
 import { NOTICES, type Notice } from './mastering-texts';
 
 export interface StoreDeps {
@@ -46,7 +52,7 @@ export class MasteringStore {
 
   constructor(deps: StoreDeps) {
     this.#deps = deps;
-    this.player.onEnded = () => this.#set({ playing: null });
+    this.player.onEnded = () => this.#set({ playing: null, hearingLive: false });
   }
 
   getState = (): MasteringState => this.#state;
@@ -237,6 +243,11 @@ export class MasteringStore {
     const onStatus = (status: MasteringState['status']) => {
       if (!controller.signal.aborted) this.#set({ status });
     };
+    // Click to sound (decision 142): while the original plays, the live chain (the render's kernels in the
+    // AudioWorklet, with the load-time analysis's plan) takes over at once where the playhead is, and the
+    // finished render takes over from it. Not in preview mode: the live path has no mute windows.
+    const listening = this.#state.playing === 'original' && !this.#deps.previewMode();
+    if (listening) void this.#listenWhileRendering(source, settings, targetLufs);
     const outcome = await masterWithFallback(
       source.buffer,
       { settings, targetLufs, name, tone: this.#toneChoice(), inputAnalysis: source.track ?? undefined },
@@ -264,11 +275,13 @@ export class MasteringStore {
       overview: null,
       analysis: null,
     };
+    const handOver = listening && this.#state.hearingLive && this.#state.playing === 'original';
     if (this.#state.playing === 'mastered') this.stop();
     this.#set({
       results: { ...this.#state.results, [key]: result },
       status: { percent: 100, message: `${name} mastering complete!`, running: false },
     });
+    if (handOver) void this.playMastered(this.player.position());
     this.#deps.notify(simplified ? NOTICES.masteringWarning : NOTICES.masteringComplete(name));
     try {
       const details = await output.details;
@@ -291,36 +304,60 @@ export class MasteringStore {
           ? { settings: this.#state.custom, gainDb: this.#liveGainDb() }
           : null;
       await this.player.playOriginal(source.buffer, live);
-      this.#set({ playing: 'original' });
+      this.#set({ playing: 'original', hearingLive: false });
     } catch {
-      this.#set({ playing: null });
+      this.#set({ playing: null, hearingLive: false });
       this.#deps.notify(NOTICES.originalPlayback);
     }
   }
 
-  async playMastered(): Promise<void> {
+  /** The original through the live chain from where it plays now, at the render's settings and plan. */
+  async #listenWhileRendering(source: SourceState, settings: MasteringSettings, targetLufs: number) {
+    const channels = source.buffer.numberOfChannels;
+    const adaptive = source.track ? adaptivePlanFor(source.track, channels, this.#toneChoice()) : null;
+    const originalLufs = source.analysis?.loudness.integratedLufs;
+    const gainDb = this.#live.gainDb(settings, targetLufs, originalLufs);
+    this.player.updateLive(settings, gainDb, adaptive);
+    // At the level the master will play at (loudness-matched to the original, as playMastered does).
+    const level = matchedGains(originalLufs ?? Number.NaN, targetLufs).master;
+    try {
+      await this.player.playOriginal(source.buffer, { settings, gainDb }, this.player.position(), level);
+      if (this.#state.status?.running) this.#set({ playing: 'original', hearingLive: true });
+    } catch {
+      this.#set({ playing: null, hearingLive: false });
+      this.#deps.notify(NOTICES.originalPlayback);
+    }
+  }
+
+  /** The current master, from `offset` seconds (a hand-over from the live chain starts mid-track). */
+  async playMastered(offset = 0): Promise<void> {
     const result = this.current();
     const name = setupName(this.#state);
     if (!result) return this.#deps.notify(NOTICES.noMasteredAudio(name));
     try {
       const original = this.#state.source?.analysis?.loudness.integratedLufs ?? Number.NaN;
-      await this.player.playMastered(result.buffer, this.#state.source?.buffer ?? null, {
-        muted: this.#deps.previewMode(),
-        matched: matchedGains(
-          original,
-          result.analysis?.loudness.integratedLufs ?? result.report.predictedLufs,
-        ),
-      });
-      this.#set({ playing: 'mastered' });
+      await this.player.playMastered(
+        result.buffer,
+        this.#state.source?.buffer ?? null,
+        {
+          muted: this.#deps.previewMode(),
+          matched: matchedGains(
+            original,
+            result.analysis?.loudness.integratedLufs ?? result.report.predictedLufs,
+          ),
+        },
+        offset,
+      );
+      this.#set({ playing: 'mastered', hearingLive: false });
     } catch {
-      this.#set({ playing: null });
+      this.#set({ playing: null, hearingLive: false });
       this.#deps.notify(NOTICES.masteredPlayback(name));
     }
   }
 
   stop(): void {
     this.player.stop();
-    this.#set({ playing: null });
+    this.#set({ playing: null, hearingLive: false });
   }
 
   setListen(listen: Listen): void {
