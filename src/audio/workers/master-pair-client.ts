@@ -1,7 +1,7 @@
 /**
  * The mastering render on two workers (decision 141), with the same result as MasterClient.master on one,
  * bit for bit. The channels are copied once onto SharedArrayBuffers that both workers and the page see:
- * 1. one worker analyses the input while the other measures its band levels;
+ * 1. the analysis in halves: one worker measures the levels, the other the spectrum and the band levels;
  * 2. the chain runs as a pipeline: the front half in one worker, the back half (and the measurement of
  *    what it produces) in the other, blocks handed over through shared memory (block-handover.ts);
  * 3. the back solves the loudness gain where the measurement is;
@@ -18,6 +18,7 @@ import {
   masteringReport,
 } from '../dsp/mastering-chain';
 import type { ChainHalfSetup } from '../dsp/mastering-pipeline';
+import { combineAnalysis } from '../dsp/track-analysis';
 import { yieldToEventLoop } from '../event-loop';
 import type { MasterJob } from './master-client';
 import type { MasterApi } from './master-protocol';
@@ -94,8 +95,13 @@ export class MasterPairClient {
     const call = { signal };
 
     onProgress({ stage: 'analysing', fraction: 0 });
+    // The analysis in two halves (levels | spectrum and the report's band levels), unless made at load.
     const [own, bands] = await Promise.all([
-      job.inputAnalysis ?? a.call('analyse', { channels: work, sampleRate }, call),
+      job.inputAnalysis ??
+        Promise.all([
+          a.call('trackLevels', { channels: work, sampleRate }, call),
+          b.call('trackSpectrum', { channels: work }, call),
+        ]).then(([levels, spectrum]) => combineAnalysis(levels, spectrum)),
       b.call('bandLevels', { channels: work, sampleRate }, call),
     ]);
     onProgress({ stage: 'building', fraction: 0.08 });

@@ -4,7 +4,7 @@ import type { BandLevel } from '../dsp/band-levels';
 import type { HandoverMemory } from '../dsp/block-handover';
 import type { LoudnessSolution, MasteringProgress, MasteringReport } from '../dsp/mastering-chain';
 import type { ChainHalfSetup } from '../dsp/mastering-pipeline';
-import type { TrackAnalysis } from '../dsp/track-analysis';
+import type { SpectrumSums, TrackAnalysis, TrackLevels } from '../dsp/track-analysis';
 
 /**
  * The master worker's protocol (see worker-rpc.ts). The channels move to the worker, are mastered in place
@@ -58,6 +58,18 @@ export interface MasterApi {
   bandLevels: {
     request: { channels: Float32Array[]; sampleRate: number };
     response: BandLevel[];
+    progress: never;
+  };
+  /** The analysis' level half (track-analysis.ts), in one worker while the other measures the spectrum. */
+  trackLevels: {
+    request: { channels: Float32Array[]; sampleRate: number };
+    response: TrackLevels;
+    progress: never;
+  };
+  /** The analysis' spectrum half. */
+  trackSpectrum: {
+    request: { channels: Float32Array[] };
+    response: SpectrumSums;
     progress: never;
   };
   /** The chain's front half over the whole track, handing blocks to the back through `memory`. */

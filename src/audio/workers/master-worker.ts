@@ -3,7 +3,7 @@
 import { measureBandLevels } from '../dsp/band-levels';
 import { applyLimiterPlan, planFor, renderMaster, solveLoudness } from '../dsp/mastering-chain';
 import { runChainBack, runChainFront } from '../dsp/mastering-pipeline';
-import { analyseTrack } from '../dsp/track-analysis';
+import { analyseTrack, trackLevels, trackSpectrum } from '../dsp/track-analysis';
 import type { MasterApi } from './master-protocol';
 import { buffersOf, type RpcEndpoint, serveRpc, transferring } from './worker-rpc';
 
@@ -36,6 +36,8 @@ serveRpc<MasterApi>(self as unknown as RpcEndpoint, {
   },
   analyse: async ({ channels, sampleRate }) => analyseTrack(channels, sampleRate),
   bandLevels: ({ channels, sampleRate }) => measureBandLevels(channels, sampleRate),
+  trackLevels: ({ channels, sampleRate }) => trackLevels(channels, sampleRate),
+  trackSpectrum: ({ channels }) => trackSpectrum(channels),
   chainFront: ({ channels, setup, memory }, { progress }) => {
     runChainFront(channels, setup, memory, progress);
     return null;
