@@ -167,6 +167,14 @@ export class MasteringPlayer {
     return this.#listen;
   }
 
+  /**
+   * Builds the live chain ahead of need (its worklet module loads once), so a Master Track click while the
+   * original plays is heard without waiting for it (decision 142). Silent until a source is connected.
+   */
+  async prepareLive(settings: MasteringSettings): Promise<void> {
+    await this.#chain(await this.context(), settings);
+  }
+
   updateLive(settings: MasteringSettings, gainDb: number, adaptive?: AdaptivePlan | null): void {
     this.#liveSettings = settings;
     this.#live?.update(settings);

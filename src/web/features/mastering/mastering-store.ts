@@ -256,6 +256,9 @@ export class MasteringStore {
     );
     if (!outcome.ok) {
       const { failure } = outcome;
+      // No master to hand over to: the original plays on as it was, from where it is.
+      if (this.#state.hearingLive && this.#state.source === source)
+        void this.playOriginal(this.player.position());
       if (failure.kind === 'aborted') return;
       this.#set({ status: null });
       if (failure.kind === 'init') return this.#deps.notify(NOTICES.initError);
@@ -295,7 +298,8 @@ export class MasteringStore {
 
   // --- playback ------------------------------------------------------------------------------------------
 
-  async playOriginal(): Promise<void> {
+  /** The original (through the live chain in manual mode with live preview on), from `offset` seconds. */
+  async playOriginal(offset = 0): Promise<void> {
     const source = this.#state.source;
     if (!source) return this.#deps.notify(NOTICES.noAudioLoaded);
     try {
@@ -303,8 +307,11 @@ export class MasteringStore {
         this.#state.mode === 'manual' && this.#state.livePreview
           ? { settings: this.#state.custom, gainDb: this.#liveGainDb() }
           : null;
-      await this.player.playOriginal(source.buffer, live);
+      await this.player.playOriginal(source.buffer, live, offset);
       this.#set({ playing: 'original', hearingLive: false });
+      // A Master Track click while listening switches to the live chain: have it ready.
+      if (!live && !this.#deps.previewMode())
+        this.player.prepareLive(this.#state.custom).catch(() => undefined);
     } catch {
       this.#set({ playing: null, hearingLive: false });
       this.#deps.notify(NOTICES.originalPlayback);
@@ -323,6 +330,8 @@ export class MasteringStore {
     try {
       await this.player.playOriginal(source.buffer, { settings, gainDb }, this.player.position(), level);
       if (this.#state.status?.running) this.#set({ playing: 'original', hearingLive: true });
+      // The render beat the worklet to it (a short track): the master itself takes over now.
+      else if (this.current()) void this.playMastered(this.player.position());
     } catch {
       this.#set({ playing: null, hearingLive: false });
       this.#deps.notify(NOTICES.originalPlayback);
