@@ -1,6 +1,5 @@
-import type { Page } from '@playwright/test';
 import { testWav } from './helpers/mastering-audio';
-import { openMastering, upload, waitForSource } from './helpers/mastering-page';
+import { maxLevel, openMastering, upload, waitForSource } from './helpers/mastering-page';
 import { signUp } from './helpers/mastering-users';
 import { expect, test } from './helpers/web-fixtures';
 
@@ -9,19 +8,6 @@ import { expect, test } from './helpers/web-fixtures';
  * the live chain (the render's kernels in the AudioWorklet) with the render's settings and plan at once,
  * long before the render is done; the finished master then takes over where the playhead is.
  */
-
-/** The highest meter reading (peak %) over `ms`. */
-const maxLevel = (page: Page, ms: number) =>
-  page.evaluate(async (duration) => {
-    const meter = document.querySelector('[data-testid="level-meter"]') as HTMLElement | null;
-    let max = 0;
-    const end = performance.now() + duration;
-    while (performance.now() < end) {
-      max = Math.max(max, Number(meter?.dataset.level ?? 0));
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    return max;
-  }, ms);
 
 test('while the original plays, the master is heard before the render finishes, then the render takes over', async ({
   page,

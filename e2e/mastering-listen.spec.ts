@@ -1,22 +1,8 @@
-import type { Page } from '@playwright/test';
 import { testWav } from './helpers/mastering-audio';
-import { masterTrack, openMastering, upload, waitForSource } from './helpers/mastering-page';
+import { masterTrack, maxLevel, openMastering, upload, waitForSource } from './helpers/mastering-page';
 import { currentUser, signUp } from './helpers/mastering-users';
 import { signInAsAdmin } from './helpers/web-admin';
 import { expect, expectToast, test } from './helpers/web-fixtures';
-
-/** The highest meter reading (peak %) over `ms`, sampled as the page draws it. */
-const maxLevel = (page: Page, ms: number) =>
-  page.evaluate(async (duration) => {
-    const meter = document.querySelector('[data-testid="level-meter"]') as HTMLElement | null;
-    let max = 0;
-    const end = performance.now() + duration;
-    while (performance.now() < end) {
-      max = Math.max(max, Number(meter?.dataset.level ?? 0));
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    return max;
-  }, ms);
 
 test('loudness-matched A/B by key and button while the master plays', async ({ page }) => {
   await signUp(page, 'pro');

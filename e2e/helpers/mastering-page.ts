@@ -63,3 +63,16 @@ export const specSteps = (preset: string) => [
   'Finalizing mastered track...',
   `${preset} mastering complete!`,
 ];
+
+/** The highest meter reading (peak %) over `ms`, sampled as the page draws it. */
+export const maxLevel = (page: Page, ms: number) =>
+  page.evaluate(async (duration) => {
+    const meter = document.querySelector('[data-testid="level-meter"]') as HTMLElement | null;
+    let max = 0;
+    const end = performance.now() + duration;
+    while (performance.now() < end) {
+      max = Math.max(max, Number(meter?.dataset.level ?? 0));
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    return max;
+  }, ms);
