@@ -46,8 +46,21 @@ serveRpc<MasterApi>(self as unknown as RpcEndpoint, {
     const measured = runChainBack(channels, setup, memory);
     const control = { signal, onProgress: progress };
     const { energy, sampleMax } = measured;
+    const solution = await solveLoudness(
+      channels,
+      energy,
+      sampleMax,
+      setup.sampleRate,
+      setup.options,
+      control,
+    );
+    // The limiter's block gains (8 bytes per 16 frames: 13 MB for 10 minutes) go back on shared memory, so the
+    // page hands them to both workers' final pass without cloning them three times on its own thread.
+    const gains = solution.plan.boundaryGains;
+    const boundaryGains = new Float64Array(new SharedArrayBuffer(gains.byteLength));
+    boundaryGains.set(gains);
     return {
-      solution: await solveLoudness(channels, energy, sampleMax, setup.sampleRate, setup.options, control),
+      solution: { ...solution, plan: { ...solution.plan, boundaryGains } },
       adaptive: planFor(setup.analysis, setup.channels, setup.options),
     };
   },
