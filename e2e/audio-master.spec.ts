@@ -75,3 +75,29 @@ test('the meter worker measures as the page does, and the live plan gain is the 
   expect(r.returned).toBe(12 * 44_100);
   expect(r.planGain).toBe(r.renderGain);
 });
+
+// The two-worker render (decision 141): two Workers on SharedArrayBuffer channels give the one-worker
+// render's output bit for bit, and a cancel stops both (the next render runs normally).
+for (const [preset, channels, adaptive] of [
+  ['balanced', 2, true],
+  ['loud', 2, true],
+  ['clean', 2, false],
+  ['balanced', 1, true],
+] as const) {
+  const what = `${preset}, ${channels === 2 ? 'stereo' : 'mono'}, ${adaptive ? 'adaptive chain' : 'spec chain'}`;
+  test(`two workers give the one-worker render's samples exactly: ${what}`, async () => {
+    test.setTimeout(120_000);
+    const r = await page.evaluate(([p, c, a]) => window.audioHarness.pairEquality(p, 25, c, a), [
+      preset,
+      channels,
+      adaptive,
+    ] as const);
+    expect(r.available).toBe(true);
+    expect(r.pairFrames).toBe(r.frames);
+    expect(r.differing).toBe(0);
+    expect(r.worst).toBe(0);
+    expect(r.sameReport).toBe(true);
+    expect(r.cancelled).toBe('AbortError');
+    expect(r.againDiffering).toBe(0);
+  });
+}

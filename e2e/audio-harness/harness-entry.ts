@@ -8,9 +8,10 @@ import { limiterLatency } from '../../src/audio/dsp/limiter';
 import { measureLoudness } from '../../src/audio/dsp/loudness';
 import { masteringChainParams } from '../../src/audio/dsp/mastering-processor';
 import { musicLike, shapedNoise } from '../../src/audio/dsp/test-signals';
-import { analyseTrack } from '../../src/audio/dsp/track-analysis';
+import { analyseTrack, type TrackAnalysis } from '../../src/audio/dsp/track-analysis';
 import { buildMasteringChain, type LevelEvent, type VocalSpaceSetting } from '../../src/audio/graph';
 import { MasterClient } from '../../src/audio/workers/master-client';
+import { MasterPairClient, pairRenderAvailable } from '../../src/audio/workers/master-pair-client';
 import { MeterClient } from '../../src/audio/workers/meter-client';
 import { RpcClient, type RpcEndpoint, WorkerCrashedError } from '../../src/audio/workers/worker-rpc';
 import { type MasteringSettings, PRESETS, type PresetId } from '../../src/shared/mastering';
@@ -266,6 +267,62 @@ const workersAgree = async () => {
   };
 };
 
+/**
+ * The two-worker render against the one-worker render of the same input (decision 141): how many samples
+ * differ and by how much, and whether the reports agree. A cancel halfway stops both workers.
+ */
+const pairEquality = async (preset: PresetId, seconds: number, channelCount: number, adaptive: boolean) => {
+  const source = musicLike({ seconds, sampleRate: 44100, seed: 9 }).slice(0, channelCount);
+  const { settings, targetLufs } = PRESETS[preset];
+  const tone = adaptive ? { preset } : undefined;
+  const single = new MasterClient(masterWorker);
+  const one = await single.master(source, 44100, { settings, targetLufs, tone });
+  single.dispose();
+  const pair = new MasterPairClient(masterWorker);
+  const two = await pair.master(source, 44100, { settings, targetLufs, tone });
+  let differing = 0;
+  let worst = 0;
+  for (let c = 0; c < one.channels.length; c++)
+    for (let i = 0; i < one.channels[c]!.length; i++) {
+      const d = Math.abs(one.channels[c]![i]! - two.channels[c]![i]!);
+      if (d !== 0) differing++;
+      if (d > worst) worst = d;
+    }
+  // Cancel while the chain runs: the call rejects with an AbortError, and the pair masters again after it.
+  const controller = new AbortController();
+  let cancelled = '';
+  const stages: string[] = [];
+  const running = pair.master(source, 44100, {
+    settings,
+    targetLufs,
+    tone,
+    signal: controller.signal,
+    onProgress: (p) => {
+      stages.push(p.stage);
+      if (p.stage === 'processing' && !controller.signal.aborted) controller.abort();
+    },
+  });
+  await running.catch((e: Error) => {
+    cancelled = e.name;
+  });
+  const again = await pair.master(source, 44100, { settings, targetLufs, tone });
+  let againDiffering = 0;
+  for (let c = 0; c < one.channels.length; c++)
+    for (let i = 0; i < one.channels[c]!.length; i++)
+      if (one.channels[c]![i] !== again.channels[c]![i]) againDiffering++;
+  pair.dispose();
+  return {
+    available: pairRenderAvailable(),
+    frames: one.channels[0]!.length,
+    pairFrames: two.channels[0]!.length,
+    differing,
+    worst,
+    sameReport: JSON.stringify(one.report) === JSON.stringify(two.report),
+    cancelled,
+    againDiffering,
+  };
+};
+
 // ---- Benchmarks -------------------------------------------------------------------------------------------
 
 const signals = new Map<string, Float32Array[]>();
@@ -275,16 +332,34 @@ const signal = (seconds: number) => {
   return signals.get(key)!;
 };
 
-/** One master render in a fresh worker (cold JIT, as a user's one-shot export is); `adaptive`: issue 16's chain. */
-const masterBench = async (seconds: number, preset: PresetId, adaptive = false) => {
+/**
+ * One master render in fresh workers (cold JIT, as a user's one-shot export is); `adaptive`: issue 16's
+ * chain; `pair`: the two-worker render (decision 141); `loaded`: the analysis was made when the track loaded
+ * (as the screen does), so the render skips that pass.
+ */
+const masterBench = async (
+  seconds: number,
+  preset: PresetId,
+  adaptive = false,
+  pair = false,
+  loaded = false,
+) => {
   const source = signal(seconds);
   const { settings, targetLufs } = PRESETS[preset];
-  const client = new MasterClient(masterWorker);
-  // Start the worker (module load) before timing: the app keeps its worker alive between jobs.
+  const client = pair ? new MasterPairClient(masterWorker) : new MasterClient(masterWorker);
+  // Start the workers (module load) before timing: the app keeps its workers alive between jobs.
   await client.master([new Float32Array(4096), new Float32Array(4096)], 44100, { settings, targetLufs: -14 });
-  // As the app calls it: the client copies the decoded channels to the worker in slices (part of the job).
+  let inputAnalysis: TrackAnalysis | undefined;
+  if (loaded) {
+    const analyser = new MasterClient(masterWorker);
+    inputAnalysis = await analyser.analyse(source, 44100);
+    analyser.dispose();
+  }
+  // As the app calls it: the client copies the decoded channels to the worker(s) in slices (part of the job).
   const tone = adaptive ? { preset } : undefined;
-  const run = await measureStalls(() => client.master(source, 44100, { settings, targetLufs, tone }));
+  const run = await measureStalls(() =>
+    client.master(source, 44100, { settings, targetLufs, tone, inputAnalysis }),
+  );
   client.dispose();
   return {
     ms: run.ms,
@@ -374,6 +449,7 @@ const harness = {
   crash,
   workersAgree,
   masterBench,
+  pairEquality,
   nativeBench,
   meterBench,
   idleStall,

@@ -59,13 +59,21 @@ export class ThreeBandCrossover {
     this.#high.reset();
   }
 
-  /** Fills bands[b][c][0..end-start) from channels[c][start..end). */
-  split(channels: readonly Float32Array[], start: number, end: number): void {
+  /**
+   * Fills bands[b][c][0..end-start) from channels[c][start..end): the own scratch, or `into` (the two-worker
+   * render hands the bands over in a shared ring, decision 141).
+   */
+  split(
+    channels: readonly Float32Array[],
+    start: number,
+    end: number,
+    into?: readonly (readonly Float32Array[])[],
+  ): void {
     const n = end - start;
     if (n <= 0) return;
-    if (this.bands[0]![0]!.length < n)
+    if (!into && this.bands[0]![0]!.length < n)
       for (const band of this.bands) for (let c = 0; c < this.channels; c++) band[c] = new Float32Array(n);
-    const [low, mid, high] = this.bands as [Float32Array[], Float32Array[], Float32Array[]];
+    const [low, mid, high] = (into ?? this.bands) as [Float32Array[], Float32Array[], Float32Array[]];
     for (let c = 0; c < this.channels; c++) {
       const x = channels[c]!.subarray(start, end);
       low[c]!.set(x);

@@ -78,17 +78,33 @@ export interface ChainDynamics {
   limiter: DynamicsSummary;
 }
 
+/** What the compressors did (ChainDynamics without the limiter, which is read from the plan afterwards). */
+export type CompressorDynamics = Omit<ChainDynamics, 'limiter'>;
+
+/** The two halves of the two-worker render (decision 141) each saw some compressors: the one that ran. */
+export const mergeCompressorDynamics = (
+  a: CompressorDynamics,
+  b: CompressorDynamics,
+): CompressorDynamics => ({
+  compressor: a.compressor ?? b.compressor,
+  bands: a.bands ?? b.bands,
+});
+
 /** The accumulators a MasteringProcessor fills while it runs (one per compressor). */
 export class ChainStats {
   readonly compressor = new DynamicsStats();
   readonly bands = [new DynamicsStats(), new DynamicsStats(), new DynamicsStats()];
 
-  summary(limiter: DynamicsSummary): ChainDynamics {
+  /** The summaries of the compressors that ran (null for those that did not). */
+  compressors(): CompressorDynamics {
     const usedBands = this.bands.some((b) => b.points > 0);
     return {
       compressor: this.compressor.points > 0 ? this.compressor.summary() : null,
       bands: usedBands ? this.bands.map((b) => b.summary()) : null,
-      limiter,
     };
+  }
+
+  summary(limiter: DynamicsSummary): ChainDynamics {
+    return { ...this.compressors(), limiter };
   }
 }

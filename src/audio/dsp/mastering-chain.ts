@@ -16,7 +16,7 @@ import { type MasteringSettings, TRUE_PEAK_CEILING_DBTP } from '../../shared/mas
 import { yieldToEventLoop } from '../event-loop';
 import { type AdaptivePlan, adaptivePlanFor, type ToneChoice } from './adaptive-plan';
 import { type BandLevel, measureBandLevels } from './band-levels';
-import { type ChainDynamics, ChainStats, summariseGains } from './dynamics-stats';
+import { type ChainDynamics, ChainStats, type CompressorDynamics, summariseGains } from './dynamics-stats';
 import { LIMITER_BLOCK, LimiterGainComputer, type LimiterOptions } from './limiter';
 import {
   BlockAnalysis,
@@ -74,6 +74,11 @@ export interface MasterRenderOptions {
    * limiter's block gains), so the versions of a mix can be rendered with the very same gains (decision 150).
    */
   trace?: MasterTrace;
+  /**
+   * The analysis of exactly these channels, made before (the screen analyses a track when it loads): the
+   * render does not measure it again. Never an excerpt's or another track's.
+   */
+  inputAnalysis?: TrackAnalysis;
 }
 
 /** A master's gain curves: filled in by renderMaster, replayed by renderVersion (master-versions.ts). */
@@ -113,9 +118,10 @@ export interface RenderControl {
   yieldFn?: () => Promise<void>;
 }
 
-const BLOCK = 4096;
+/** Frames per chain block (the two-worker render hands over blocks of this size). */
+export const BLOCK = 4096;
 /** Frames between event-loop turns (~1.5 s of audio, a few ms of work). */
-const YIELD_FRAMES = 1 << 16;
+export const YIELD_FRAMES = 1 << 16;
 
 /** Share of the whole job each stage takes, for a progress bar that moves with the work. */
 const STAGE_SPAN: Record<MasteringStage, [number, number]> = {
@@ -141,6 +147,168 @@ export const limiterOptionsFor = (ceilingDb: number, settings?: MasteringSetting
 };
 const LIMITER_SLOW_UNTIL = 65;
 
+/** What the first pass learns about the input, and the adaptive stages planned from it. */
+export interface InputFacts {
+  /** The analysis of these very channels. */
+  own: TrackAnalysis;
+  /** What the plan is made from (`options.analysis` when handed in, else `own`). */
+  analysis: TrackAnalysis;
+  bands: BandLevel[];
+  adaptive: AdaptivePlan | null;
+}
+
+/** The adaptive plan for these options (each worker of the two-worker render makes the same one). */
+export const planFor = (
+  analysis: TrackAnalysis,
+  count: number,
+  options: MasterRenderOptions,
+): AdaptivePlan | null => (options.tone ? adaptivePlanFor(analysis, count, options.tone) : null);
+
+/** The loudness stage's result: the gain, the limiter's block gains, and the loudness they predict. */
+export interface LoudnessSolution {
+  processedLufs: number;
+  gainDb: number;
+  predictedLufs: number;
+  plan: LimiterPlan;
+  /** The limiter's settings the plan was made with (replayed by the versions, decision 150). */
+  limiter: LimiterOptions;
+}
+
+/** Throws on a buffer the render cannot take (spec wording for the empty one). */
+export const checkRenderInput = (channels: readonly Float32Array[]): void => {
+  const frames = channels[0]?.length ?? 0;
+  if (channels.length === 0 || frames === 0) throw new RangeError('Invalid or empty audio buffer');
+  for (const ch of channels) if (ch.length !== frames) throw new RangeError('Channels differ in length');
+};
+
+/** Progress by stage, and the checkpoint between blocks (abort, then a turn of the event loop). */
+export const renderSteps = (control: RenderControl) => {
+  const { signal, onProgress } = control;
+  const yieldFn = control.yieldFn ?? yieldToEventLoop;
+  return {
+    report: (stage: MasteringStage, within: number) => {
+      const [a, b] = STAGE_SPAN[stage];
+      onProgress?.({ stage, fraction: a + (b - a) * Math.min(1, Math.max(0, within)) });
+    },
+    checkpoint: async () => {
+      signal?.throwIfAborted();
+      await yieldFn();
+      signal?.throwIfAborted();
+    },
+  };
+};
+
+/**
+ * 3. Loudness: from the processed signal's block energies and sample peaks, solve the gain with the limiter
+ * in the loop (the channels hold the processed signal; their true peaks are read lazily).
+ */
+export const solveLoudness = async (
+  channels: readonly Float32Array[],
+  energy: Float64Array,
+  sampleMax: Float64Array,
+  sampleRate: number,
+  options: MasterRenderOptions,
+  control: RenderControl = {},
+): Promise<LoudnessSolution> => {
+  const { report, checkpoint } = renderSteps(control);
+  const frames = channels[0]!.length;
+  const ceilingDb = options.ceilingDb ?? TRUE_PEAK_CEILING_DBTP;
+  const maxGainDb = options.maxGainDb ?? 30;
+  report('loudness', 0);
+  const blocks = Math.ceil(frames / LIMITER_BLOCK);
+  const processedLufs = integratedFromBlocks(energy, frames, sampleRate);
+  const limiterOptions = { ...limiterOptionsFor(ceilingDb, options.settings), ...options.limiter, ceilingDb };
+  const threshold = new LimiterGainComputer(sampleRate, limiterOptions).threshold;
+  const gainDb = Number.isFinite(processedLufs) ? Math.min(maxGainDb, options.targetLufs - processedLufs) : 0;
+  // Block true peaks are interpolated lazily, for the blocks that can matter at the gains tried.
+  const blockPeaks = new BlockTruePeaks(channels, sampleMax, threshold);
+  const peaks = blockPeaks.peaks;
+  blockPeaks.ensure(10 ** (gainDb / 20));
+  report('loudness', 0.5);
+  await checkpoint();
+  // The limiter flattens the curve loudness(gain) where it works, so a plain "add the error" step would
+  // crawl: step along the secant of the last two tries (slope clamped to a sane range).
+  const tryGain = (db: number) => {
+    const g = 10 ** (db / 20);
+    blockPeaks.ensure(g);
+    const p = planLimiter(peaks, blocks, g, sampleRate, limiterOptions);
+    return {
+      db,
+      plan: p,
+      lufs: integratedFromBlocks(energy, frames, sampleRate, blockGainSquared(p, g, blocks)),
+    };
+  };
+  let best = tryGain(gainDb);
+  let previous: typeof best | null = null;
+  for (let iteration = 0; iteration < 12 && Number.isFinite(processedLufs); iteration++) {
+    const error = options.targetLufs - best.lufs;
+    if (Math.abs(error) < 0.02 || (error > 0 && best.db >= maxGainDb)) break;
+    let slope = 1;
+    if (previous && previous.db !== best.db) slope = (best.lufs - previous.lufs) / (best.db - previous.db);
+    slope = Math.min(1, Math.max(0.05, slope));
+    const nextDb = Math.min(maxGainDb, best.db + error / slope);
+    previous = best;
+    best = tryGain(nextDb);
+    report('loudness', 0.5 + 0.04 * (iteration + 1));
+    control.signal?.throwIfAborted();
+  }
+  await checkpoint();
+  return {
+    processedLufs,
+    gainDb: best.db,
+    predictedLufs: Number.isFinite(processedLufs) ? best.lufs : processedLufs,
+    plan: best.plan,
+    limiter: limiterOptions,
+  };
+};
+
+/** 4. Gain and the planned limiter gains over frames [from, to), with progress over the whole track. */
+export const applyLimiterPlan = async (
+  channels: readonly Float32Array[],
+  solution: { gainDb: number; boundaryGains: Float64Array },
+  from: number,
+  to: number,
+  control: RenderControl = {},
+): Promise<void> => {
+  const { report, checkpoint } = renderSteps(control);
+  const frames = channels[0]!.length;
+  const g = 10 ** (solution.gainDb / 20);
+  for (let start = from; start < to; start += YIELD_FRAMES) {
+    const end = Math.min(to, start + YIELD_FRAMES);
+    for (const ch of channels) applyPlannedGain(ch, solution.boundaryGains, g, start, end);
+    report('limiting', end / frames);
+    await checkpoint();
+  }
+};
+
+/** The report of a finished render. */
+export const masteringReport = (
+  channels: readonly Float32Array[],
+  sampleRate: number,
+  options: MasterRenderOptions,
+  facts: InputFacts,
+  solution: LoudnessSolution,
+  /** What the compressors did, recorded while they ran (ChainStats, decision 126). */
+  compressors: CompressorDynamics,
+): MasteringReport => ({
+  sampleRate,
+  frames: channels[0]!.length,
+  channels: channels.length,
+  targetLufs: options.targetLufs,
+  ceilingDbtp: options.ceilingDb ?? TRUE_PEAK_CEILING_DBTP,
+  input: { peakDb: facts.own.peakDb, rmsDb: facts.own.rmsDb, bands: facts.bands },
+  analysis: facts.analysis,
+  adaptive: facts.adaptive,
+  processedLufs: solution.processedLufs,
+  gainDb: solution.gainDb,
+  predictedLufs: solution.predictedLufs,
+  limiterMinGainDb: solution.plan.minGainDb,
+  dynamics: {
+    ...compressors,
+    limiter: summariseGains(solution.plan.boundaryGains, Math.ceil(channels[0]!.length / LIMITER_BLOCK)),
+  },
+});
+
 /** Masters `channels` in place and returns what it measured and did. */
 export const renderMaster = async (
   channels: Float32Array[],
@@ -148,28 +316,14 @@ export const renderMaster = async (
   options: MasterRenderOptions,
   control: RenderControl = {},
 ): Promise<MasteringReport> => {
-  const { signal, onProgress } = control;
-  const yieldFn = control.yieldFn ?? yieldToEventLoop;
-  const ceilingDb = options.ceilingDb ?? TRUE_PEAK_CEILING_DBTP;
-  const maxGainDb = options.maxGainDb ?? 30;
-  const frames = channels[0]?.length ?? 0;
+  checkRenderInput(channels);
+  const { report, checkpoint } = renderSteps(control);
+  const frames = channels[0]!.length;
   const count = channels.length;
-  if (count === 0 || frames === 0) throw new RangeError('Invalid or empty audio buffer');
-  for (const ch of channels) if (ch.length !== frames) throw new RangeError('Channels differ in length');
 
-  const report = (stage: MasteringStage, within: number) => {
-    const [a, b] = STAGE_SPAN[stage];
-    onProgress?.({ stage, fraction: a + (b - a) * Math.min(1, Math.max(0, within)) });
-  };
-  const checkpoint = async () => {
-    signal?.throwIfAborted();
-    await yieldFn();
-    signal?.throwIfAborted();
-  };
-
-  // 1. The input as it arrives: one analysis pass, then the spectrum.
+  // 1. The input as it arrives: one analysis pass (unless it was made before), then the spectrum.
   report('analysing', 0);
-  const own = analyseTrack(channels, sampleRate);
+  const own = options.inputAnalysis ?? analyseTrack(channels, sampleRate);
   const analysis = options.analysis ?? own;
   await checkpoint();
   report('spectrum', 0);
@@ -178,7 +332,7 @@ export const renderMaster = async (
 
   // 2. The chain kernel, block by block, measuring what it produces.
   report('building', 0);
-  const adaptive = options.tone ? adaptivePlanFor(analysis, count, options.tone) : null;
+  const adaptive = planFor(analysis, count, options);
   const processor = new MasteringProcessor(sampleRate, count, options.settings, adaptive);
   // A few counters per 16 frames, kept apart from the kernel's loops (decision 126).
   const stats = new ChainStats();
@@ -197,77 +351,39 @@ export const renderMaster = async (
   }
 
   // 3. Loudness: measure, then solve the gain with the limiter in the loop.
-  report('loudness', 0);
-  const blocks = Math.ceil(frames / LIMITER_BLOCK);
-  const processedLufs = integratedFromBlocks(blockAnalysis.energy, frames, sampleRate);
-  const limiterOptions = { ...limiterOptionsFor(ceilingDb, options.settings), ...options.limiter, ceilingDb };
-  const threshold = new LimiterGainComputer(sampleRate, limiterOptions).threshold;
-  let gainDb = Number.isFinite(processedLufs) ? Math.min(maxGainDb, options.targetLufs - processedLufs) : 0;
-  // Block true peaks are interpolated lazily, for the blocks that can matter at the gains tried.
-  const blockPeaks = new BlockTruePeaks(channels, blockAnalysis.sampleMax, threshold);
-  const peaks = blockPeaks.peaks;
-  blockPeaks.ensure(10 ** (gainDb / 20));
-  report('loudness', 0.5);
-  await checkpoint();
-  // The limiter flattens the curve loudness(gain) where it works, so a plain "add the error" step would
-  // crawl: step along the secant of the last two tries (slope clamped to a sane range).
-  const tryGain = (db: number) => {
-    const g = 10 ** (db / 20);
-    blockPeaks.ensure(g);
-    const p = planLimiter(peaks, blocks, g, sampleRate, limiterOptions);
-    return {
-      db,
-      plan: p,
-      lufs: integratedFromBlocks(blockAnalysis.energy, frames, sampleRate, blockGainSquared(p, g, blocks)),
-    };
-  };
-  let best = tryGain(gainDb);
-  let previous: typeof best | null = null;
-  for (let iteration = 0; iteration < 12 && Number.isFinite(processedLufs); iteration++) {
-    const error = options.targetLufs - best.lufs;
-    if (Math.abs(error) < 0.02 || (error > 0 && best.db >= maxGainDb)) break;
-    let slope = 1;
-    if (previous && previous.db !== best.db) slope = (best.lufs - previous.lufs) / (best.db - previous.db);
-    slope = Math.min(1, Math.max(0.05, slope));
-    const nextDb = Math.min(maxGainDb, best.db + error / slope);
-    previous = best;
-    best = tryGain(nextDb);
-    report('loudness', 0.5 + 0.04 * (iteration + 1));
-    signal?.throwIfAborted();
+  const solution = await solveLoudness(
+    channels,
+    blockAnalysis.energy,
+    blockAnalysis.sampleMax,
+    sampleRate,
+    options,
+    control,
+  );
+
+  if (options.trace) {
+    const { gainDb, plan, limiter } = solution;
+    options.trace.output = { gain: 10 ** (gainDb / 20), boundaryGains: plan.boundaryGains, limiter };
   }
-  gainDb = best.db;
-  const plan: LimiterPlan = best.plan;
-  const predictedLufs = Number.isFinite(processedLufs) ? best.lufs : processedLufs;
-  await checkpoint();
 
   // 4. Gain and the planned limiter gains, frame by frame.
   report('limiting', 0);
-  const g = 10 ** (gainDb / 20);
-  const gains = plan.boundaryGains;
-  if (options.trace) options.trace.output = { gain: g, boundaryGains: gains, limiter: limiterOptions };
-  for (let start = 0; start < (options.planOnly ? 0 : frames); start += YIELD_FRAMES) {
-    const end = Math.min(frames, start + YIELD_FRAMES);
-    for (const ch of channels) applyPlannedGain(ch, gains, g, start, end);
-    report('limiting', end / frames);
-    await checkpoint();
-  }
   if (options.planOnly) report('limiting', 1);
-
-  return {
+  else
+    await applyLimiterPlan(
+      channels,
+      { gainDb: solution.gainDb, boundaryGains: solution.plan.boundaryGains },
+      0,
+      frames,
+      control,
+    );
+  return masteringReport(
+    channels,
     sampleRate,
-    frames,
-    channels: count,
-    targetLufs: options.targetLufs,
-    ceilingDbtp: ceilingDb,
-    input: { peakDb: own.peakDb, rmsDb: own.rmsDb, bands },
-    analysis,
-    adaptive,
-    processedLufs,
-    gainDb,
-    predictedLufs,
-    limiterMinGainDb: plan.minGainDb,
-    dynamics: stats.summary(summariseGains(plan.boundaryGains, blocks)),
-  };
+    options,
+    { own, analysis, bands, adaptive },
+    solution,
+    stats.compressors(),
+  );
 };
 
 /** out[m] = x[m] * g * (gain ramp of m's block), the streaming limiter's output without its delay. */

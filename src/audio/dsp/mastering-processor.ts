@@ -191,25 +191,56 @@ export class MasteringProcessor {
     this.#multiband?.reset();
   }
 
-  #compress(channels: readonly Float32Array[], start: number, end: number): void {
-    if (this.#useMultiband) this.#multiband!.process(channels, start, end);
-    else this.#compressor.process(channels, start, end);
+  /**
+   * True when the chain splits into bands between `front` and `back` (the multiband compressor): the
+   * two-worker render then hands the bands over instead of the channels (decision 141).
+   */
+  get splitsBands(): boolean {
+    return this.#useMultiband;
   }
 
-  /** Processes `channels[c][start..end)` in place. */
+  /** Processes `channels[c][start..end)` in place: `front` then `back` on the same block. */
   process(channels: readonly Float32Array[], start: number, end: number): void {
+    this.front(channels, start, end);
+    this.back(channels, start, end);
+  }
+
+  /**
+   * The first half of the chain: high-pass, corrective EQ, then either the compressor (in place) or, when
+   * `splitsBands`, the multiband crossover into `bands` (default: the crossover's own scratch).
+   */
+  front(
+    channels: readonly Float32Array[],
+    start: number,
+    end: number,
+    bands?: readonly (readonly Float32Array[])[],
+  ): void {
     const count = Math.min(this.channelCount, channels.length);
     if (count === 2) {
       this.#highpass.processStereo(channels[0]!, channels[1]!, start, end);
       this.#tone?.processStereo(channels[0]!, channels[1]!, start, end);
-      this.#compress(channels, start, end);
-      this.#eq.processStereo(channels[0]!, channels[1]!, start, end);
     } else {
       for (let c = 0; c < count; c++) this.#highpass.process(channels[c]!, c, start, end);
       if (this.#tone) for (let c = 0; c < count; c++) this.#tone.process(channels[c]!, c, start, end);
-      this.#compress(channels, start, end);
-      for (let c = 0; c < count; c++) this.#eq.process(channels[c]!, c, start, end);
     }
+    if (this.#useMultiband) this.#multiband!.split(channels, start, end, bands);
+    else this.#compressor.process(channels, start, end);
+  }
+
+  /**
+   * The second half, on the block `front` produced: the bands' compressors and their sum (when
+   * `splitsBands`; `bands` as handed to `front`), the shelves and presence peak, width with mono bass.
+   */
+  back(
+    channels: readonly Float32Array[],
+    start: number,
+    end: number,
+    bands?: readonly (readonly Float32Array[])[],
+  ): void {
+    const count = Math.min(this.channelCount, channels.length);
+    if (this.#useMultiband) this.#multiband!.combine(bands ?? this.#multiband!.bands, channels, start, end);
+    if (count === 2) this.#eq.processStereo(channels[0]!, channels[1]!, start, end);
+    else for (let c = 0; c < count; c++) this.#eq.process(channels[c]!, c, start, end);
     this.#stereo.process(channels, this.#width, start, end);
   }
 }

@@ -68,6 +68,11 @@ export class MultibandCompressor {
     });
   }
 
+  /** The crossover's own band scratch (what `split` fills without `into`). */
+  get bands(): readonly (readonly Float32Array[])[] {
+    return this.#crossover.bands;
+  }
+
   setParams(params: readonly CompressorParams[]): void {
     params.forEach((p, b) => {
       this.#compressors[b]?.setParams(p);
@@ -86,12 +91,32 @@ export class MultibandCompressor {
     for (const c of this.#compressors) c.reset();
   }
 
-  /** Compresses `channels[c][start..end)` in place. */
+  /** Compresses `channels[c][start..end)` in place: split, then combine. */
   process(channels: readonly Float32Array[], start: number, end: number): void {
+    if (end <= start) return;
+    this.split(channels, start, end);
+    this.combine(this.#crossover.bands, channels, start, end);
+  }
+
+  /** The crossover alone: bands[b][c][0..end-start) from channels[c][start..end) (own scratch or `into`). */
+  split(
+    channels: readonly Float32Array[],
+    start: number,
+    end: number,
+    into?: readonly (readonly Float32Array[])[],
+  ): void {
+    this.#crossover.split(channels, start, end, into);
+  }
+
+  /** Compresses the bands of `channels[c][start..end)` (from `split`) and writes their sum back. */
+  combine(
+    bands: readonly (readonly Float32Array[])[],
+    channels: readonly Float32Array[],
+    start: number,
+    end: number,
+  ): void {
     const n = end - start;
     if (n <= 0) return;
-    this.#crossover.split(channels, start, end);
-    const bands = this.#crossover.bands;
     for (let b = 0; b < 3; b++) this.#compressors[b]!.process(bands[b]!, 0, n);
     const [low, mid, high] = bands as [Float32Array[], Float32Array[], Float32Array[]];
     for (let c = 0; c < channels.length; c++) {

@@ -105,7 +105,7 @@ const binRange = (lowHz: number, highHz: number, size: number, sampleRate: numbe
 ];
 
 /** Per-bin power sums of the whole average: mid, side, left, right, and the real cross-spectrum L.R*. */
-interface SpectrumSums {
+export interface SpectrumSums {
   mid: Float64Array;
   side: Float64Array;
   left: Float64Array;
@@ -230,12 +230,35 @@ const bandDynamicsOf = (
   return sums.map((sum, b) => ({ rmsDb: toDb(sum / count), peakDb: 2 * toDb(peaks[b]!) }));
 };
 
-export const analyseTrack = (
+export interface AnalysisOptions {
+  fftSize?: number;
+  maxFrames?: number;
+}
+
+/**
+ * The spectrum half of the analysis (the averaged FFT frames): independent of the rest, so the two-worker
+ * render runs it in its second worker (decision 141); `analyseTrack(..., spectrum)` takes it.
+ */
+export const trackSpectrum = (
   channels: readonly Float32Array[],
-  sampleRate: number,
-  options: { fftSize?: number; maxFrames?: number } = {},
-): TrackAnalysis => {
-  const size = options.fftSize ?? SPECTRUM_FFT;
+  options: AnalysisOptions = {},
+): SpectrumSums =>
+  averageSpectrum(channels, options.fftSize ?? SPECTRUM_FFT, options.maxFrames ?? SPECTRUM_FRAMES);
+
+/** The level half of the analysis: peak, RMS, loudness and range, the loudest 30 s and its band dynamics. */
+export interface TrackLevels {
+  sampleRate: number;
+  frames: number;
+  channels: number;
+  peakDb: number;
+  rmsDb: number;
+  integratedLufs: number;
+  loudnessRangeLu: number;
+  loudest: { startSeconds: number; seconds: number };
+  bandDynamics: BandDynamics[];
+}
+
+export const trackLevels = (channels: readonly Float32Array[], sampleRate: number): TrackLevels => {
   const frames = channels[0]?.length ?? 0;
   const count = channels.length;
   let peak = 0;
@@ -245,13 +268,35 @@ export const analyseTrack = (
     if (stats.peak > peak) peak = stats.peak;
     sumSquares += stats.sumSquares;
   }
-  const peakDb = 2 * toDb(peak);
-  const rmsDb = toDb(sumSquares / Math.max(1, frames * count));
   const meter = new LoudnessMeter(sampleRate, count, { truePeak: false });
   meter.push(channels);
-  const integratedLufs = meter.integrated();
   const loudest = loudestSection(meter, frames / sampleRate);
-  const spectrum = averageSpectrum(channels, size, options.maxFrames ?? SPECTRUM_FRAMES);
+  return {
+    sampleRate,
+    frames,
+    channels: count,
+    peakDb: 2 * toDb(peak),
+    rmsDb: toDb(sumSquares / Math.max(1, frames * count)),
+    integratedLufs: meter.integrated(),
+    loudnessRangeLu: meter.loudnessRange(),
+    loudest,
+    bandDynamics: bandDynamicsOf(
+      channels,
+      sampleRate,
+      Math.round(loudest.startSeconds * sampleRate),
+      Math.min(frames, Math.round((loudest.startSeconds + loudest.seconds) * sampleRate)),
+    ),
+  };
+};
+
+/** The two halves together (the spectrum measured with `options`' FFT size). */
+export const combineAnalysis = (
+  levels: TrackLevels,
+  spectrum: SpectrumSums,
+  options: AnalysisOptions = {},
+): TrackAnalysis => {
+  const size = options.fftSize ?? SPECTRUM_FFT;
+  const { sampleRate, peakDb, rmsDb, integratedLufs } = levels;
   const stereo = STEREO_BANDS.map((band) => {
     const [lo, hi] = binRange(band.lowHz, band.highHz, size, sampleRate);
     let l = 0;
@@ -271,26 +316,28 @@ export const analyseTrack = (
   });
   return {
     sampleRate,
-    seconds: frames / sampleRate,
+    seconds: levels.frames / sampleRate,
     midDb: bandLevels(spectrum.mid, spectrum, size, sampleRate),
     sideDb:
-      count > 1
+      levels.channels > 1
         ? bandLevels(spectrum.side, spectrum, size, sampleRate)
         : THIRD_OCTAVE_CENTRES.map(() => -Infinity),
     peakDb,
     rmsDb,
     crestDb: peakDb - rmsDb,
     integratedLufs,
-    loudnessRangeLu: meter.loudnessRange(),
+    loudnessRangeLu: levels.loudnessRangeLu,
     plrDb: peakDb - integratedLufs,
     stereo,
     lowEndCorrelation: stereo[0]!.correlation,
-    loudest,
-    bandDynamics: bandDynamicsOf(
-      channels,
-      sampleRate,
-      Math.round(loudest.startSeconds * sampleRate),
-      Math.min(frames, Math.round((loudest.startSeconds + loudest.seconds) * sampleRate)),
-    ),
+    loudest: levels.loudest,
+    bandDynamics: levels.bandDynamics,
   };
 };
+
+export const analyseTrack = (
+  channels: readonly Float32Array[],
+  sampleRate: number,
+  options: AnalysisOptions = {},
+): TrackAnalysis =>
+  combineAnalysis(trackLevels(channels, sampleRate), trackSpectrum(channels, options), options);

@@ -19,6 +19,8 @@ export interface MasterJob {
   transfer?: boolean;
   /** The adaptive chain's choice (preset curve, Tone match); absent: the spec chain. */
   tone?: ToneChoice;
+  /** The analysis of exactly these channels, made before (when the track loaded): not measured again. */
+  inputAnalysis?: TrackAnalysis;
 }
 
 /** The page's side of the master worker. */
@@ -44,6 +46,7 @@ export class MasterClient {
         targetLufs: job.targetLufs,
         ceilingDb: job.ceilingDb,
         tone: job.tone,
+        inputAnalysis: job.inputAnalysis,
       },
       { signal: job.signal, onProgress: job.onProgress, transfer: buffersOf(work) },
     );
@@ -85,7 +88,7 @@ export class MasterClient {
   async plan(
     channels: Float32Array[],
     sampleRate: number,
-    job: Omit<MasterJob, 'transfer' | 'ceilingDb'> & { analysis?: TrackAnalysis },
+    job: Omit<MasterJob, 'transfer' | 'ceilingDb' | 'inputAnalysis'> & { analysis?: TrackAnalysis },
   ): Promise<{
     gainDb: number;
     predictedLufs: number;

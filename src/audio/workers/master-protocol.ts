@@ -1,8 +1,12 @@
 import type { MasteringSettings } from '../../shared/mastering';
 import type { AdaptivePlan, ToneChoice } from '../dsp/adaptive-plan';
+import type { BandLevel } from '../dsp/band-levels';
+import type { HandoverMemory } from '../dsp/block-handover';
+import type { CompressorDynamics } from '../dsp/dynamics-stats';
 import type { MixVersion, VersionsResult } from '../dsp/master-versions';
-import type { MasteringProgress, MasteringReport } from '../dsp/mastering-chain';
-import type { TrackAnalysis } from '../dsp/track-analysis';
+import type { LoudnessSolution, MasteringProgress, MasteringReport } from '../dsp/mastering-chain';
+import type { ChainHalfSetup } from '../dsp/mastering-pipeline';
+import type { SpectrumSums, TrackAnalysis, TrackLevels } from '../dsp/track-analysis';
 import type { VocalClarity } from '../dsp/vocal-clarity';
 import type { VocalSpaceProfile } from '../dsp/vocal-space';
 
@@ -20,6 +24,8 @@ export interface MasterApi {
       ceilingDb?: number;
       /** Adaptive chain (tone match toward the preset's curve, mono bass); absent: the spec chain. */
       tone?: ToneChoice;
+      /** The analysis of exactly these channels, made before: not measured again. */
+      inputAnalysis?: TrackAnalysis;
     };
     response: { channels: Float32Array[]; report: MasteringReport };
     progress: MasteringProgress;
@@ -86,5 +92,51 @@ export interface MasterApi {
     request: { channels: Float32Array[]; sampleRate: number };
     response: TrackAnalysis;
     progress: never;
+  };
+  /**
+   * The two-worker render (decision 141, master-pair-client.ts). Channels live on SharedArrayBuffers, seen by
+   * both workers and the page; nothing moves. The input's 1/3-octave band levels (the report's):
+   */
+  bandLevels: {
+    request: { channels: Float32Array[]; sampleRate: number };
+    response: BandLevel[];
+    progress: never;
+  };
+  /** The analysis' level half (track-analysis.ts), in one worker while the other measures the spectrum. */
+  trackLevels: {
+    request: { channels: Float32Array[]; sampleRate: number };
+    response: TrackLevels;
+    progress: never;
+  };
+  /** The analysis' spectrum half. */
+  trackSpectrum: {
+    request: { channels: Float32Array[] };
+    response: SpectrumSums;
+    progress: never;
+  };
+  /** The chain's front half over the whole track, handing blocks to the back through `memory`. */
+  chainFront: {
+    request: { channels: Float32Array[]; setup: ChainHalfSetup; memory: HandoverMemory };
+    /** What its compressor did (the single-band one runs in the front). */
+    response: CompressorDynamics;
+    progress: MasteringProgress;
+  };
+  /** The chain's back half as blocks arrive, then the loudness solve on what it measured. */
+  chainBack: {
+    request: { channels: Float32Array[]; setup: ChainHalfSetup; memory: HandoverMemory };
+    response: { solution: LoudnessSolution; adaptive: AdaptivePlan | null; dynamics: CompressorDynamics };
+    progress: MasteringProgress;
+  };
+  /** The final gain and the limiter's planned gains over frames [from, to). */
+  applyLimiter: {
+    request: {
+      channels: Float32Array[];
+      gainDb: number;
+      boundaryGains: Float64Array;
+      from: number;
+      to: number;
+    };
+    response: null;
+    progress: MasteringProgress;
   };
 }

@@ -1,19 +1,24 @@
 /// <reference lib="webworker" />
 /** Offline mastering render off the main thread: the same kernels the live AudioWorklet runs. */
+import { measureBandLevels } from '../dsp/band-levels';
 import { masterVersions } from '../dsp/master-versions';
-import { renderMaster } from '../dsp/mastering-chain';
-import { analyseTrack } from '../dsp/track-analysis';
+import { applyLimiterPlan, planFor, renderMaster, solveLoudness } from '../dsp/mastering-chain';
+import { runChainBack, runChainFront } from '../dsp/mastering-pipeline';
+import { analyseTrack, trackLevels, trackSpectrum } from '../dsp/track-analysis';
 import { measureVocalClarity } from '../dsp/vocal-clarity';
 import { carveBeat } from '../dsp/vocal-space';
 import type { MasterApi } from './master-protocol';
 import { buffersOf, type RpcEndpoint, serveRpc, transferring } from './worker-rpc';
 
 serveRpc<MasterApi>(self as unknown as RpcEndpoint, {
-  master: async ({ channels, sampleRate, settings, targetLufs, ceilingDb, tone }, { signal, progress }) => {
+  master: async (
+    { channels, sampleRate, settings, targetLufs, ceilingDb, tone, inputAnalysis },
+    { signal, progress },
+  ) => {
     const report = await renderMaster(
       channels,
       sampleRate,
-      { settings, targetLufs, ceilingDb, tone },
+      { settings, targetLufs, ceilingDb, tone, inputAnalysis },
       { signal, onProgress: progress },
     );
     return transferring({ channels, report }, buffersOf(channels));
@@ -63,4 +68,35 @@ serveRpc<MasterApi>(self as unknown as RpcEndpoint, {
     return transferring({ beat, vocal, profile: used, clarity }, [...buffersOf(beat), ...buffersOf(vocal)]);
   },
   analyse: async ({ channels, sampleRate }) => analyseTrack(channels, sampleRate),
+  bandLevels: ({ channels, sampleRate }) => measureBandLevels(channels, sampleRate),
+  trackLevels: ({ channels, sampleRate }) => trackLevels(channels, sampleRate),
+  trackSpectrum: ({ channels }) => trackSpectrum(channels),
+  chainFront: ({ channels, setup, memory }, { progress }) => runChainFront(channels, setup, memory, progress),
+  chainBack: async ({ channels, setup, memory }, { signal, progress }) => {
+    const back = runChainBack(channels, setup, memory);
+    const control = { signal, onProgress: progress };
+    const { energy, sampleMax } = back.analysis;
+    const solution = await solveLoudness(
+      channels,
+      energy,
+      sampleMax,
+      setup.sampleRate,
+      setup.options,
+      control,
+    );
+    // The limiter's block gains (8 bytes per 16 frames: 13 MB for 10 minutes) go back on shared memory, so the
+    // page hands them to both workers' final pass without cloning them three times on its own thread.
+    const gains = solution.plan.boundaryGains;
+    const boundaryGains = new Float64Array(new SharedArrayBuffer(gains.byteLength));
+    boundaryGains.set(gains);
+    return {
+      solution: { ...solution, plan: { ...solution.plan, boundaryGains } },
+      adaptive: planFor(setup.analysis, setup.channels, setup.options),
+      dynamics: back.stats.compressors(),
+    };
+  },
+  applyLimiter: async ({ channels, gainDb, boundaryGains, from, to }, { signal, progress }) => {
+    await applyLimiterPlan(channels, { gainDb, boundaryGains }, from, to, { signal, onProgress: progress });
+    return null;
+  },
 });

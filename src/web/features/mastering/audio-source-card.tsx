@@ -21,6 +21,7 @@ export function AudioSourceCard({ previewMode }: { previewMode: boolean }) {
       className="grid gap-4"
       data-testid="audio-source"
       data-state={source ? 'loaded' : state.loading ? 'loading' : 'empty'}
+      data-hearing={state.hearingLive ? 'live-master' : (state.playing ?? 'none')}
     >
       <CardTitle>Audio Source</CardTitle>
       {source ? (
@@ -51,7 +52,11 @@ export function AudioSourceCard({ previewMode }: { previewMode: boolean }) {
                 Play
               </Button>
             )}
-            {state.mode === 'manual' && state.livePreview ? (
+            {state.hearingLive ? (
+              <span className="text-xs text-violet-300" data-testid="hearing-live">
+                You hear the master live while it renders
+              </span>
+            ) : state.mode === 'manual' && state.livePreview ? (
               <span className="text-xs text-violet-300">Live preview: you hear your manual settings</span>
             ) : null}
           </div>

@@ -6,6 +6,7 @@
 export {
   ACTIVE_REDUCTION_DB,
   type AdaptivePlan,
+  adaptivePlanFor,
   type BandLevel,
   biquadResponseDb,
   buildMasteringChain,
@@ -28,6 +29,7 @@ export {
   type MasteringChain,
   type MasteringProgress,
   type MasteringReport,
+  MasterPairClient,
   MeterClient,
   masteringChainParams,
   masteringStatus,
@@ -38,6 +40,7 @@ export {
   type PlatformId,
   type PlatformPlayback,
   type PreviewCodec,
+  pairRenderAvailable,
   platformById,
   platformPlayback,
   platformTable,

@@ -9,8 +9,10 @@ import {
   MasterClient,
   type MasteringProgress,
   type MasteringReport,
+  MasterPairClient,
   MeterClient,
   masteringStatus,
+  pairRenderAvailable,
   RpcRemoteError,
   type ToneChoice,
   type TrackAnalysis,
@@ -43,14 +45,23 @@ export interface MasterJobSpec {
   name: string;
   /** The adaptive chain's choice; absent: the spec chain (the simplified fallback). */
   tone?: ToneChoice;
+  /** The source's analysis made when it loaded (of exactly these channels): the render skips that pass. */
+  inputAnalysis?: TrackAnalysis;
 }
 
 let master: MasterClient | null = null;
+let pair: MasterPairClient | null = null;
 let meter: MeterClient | null = null;
 /** Workers start lazily: the route itself loads no worker until someone masters or loads audio. */
 export const masterClient = (): MasterClient => {
   master ??= new MasterClient();
   return master;
+};
+/** The two-worker render, where the page is cross-origin isolated on two cores or more (decision 141). */
+const pairClient = (): MasterPairClient | null => {
+  if (!pairRenderAvailable()) return null;
+  pair ??= new MasterPairClient();
+  return pair;
 };
 export const meterClient = (): MeterClient => {
   meter ??= new MeterClient();
@@ -76,19 +87,26 @@ export const runMasterJob = async (
 ): Promise<JobOutput> => {
   let message = masteringStatus('analysing', job.name).message;
   onStatus({ percent: 0, message, running: true });
-  // The source stays playable: the worker gets a copy, made without blocking the page, and moved over.
-  const work = await copyChannels(channelsOf(source), signal);
-  const rendered = await masterClient().master(work, source.sampleRate, {
+  const request = {
     settings: job.settings,
     targetLufs: job.targetLufs,
     tone: job.tone,
-    transfer: true,
+    inputAnalysis: job.inputAnalysis,
     signal,
     onProgress: (p: MasteringProgress) => {
       message = masteringStatus(p.stage, job.name).message;
       onStatus({ percent: Math.round(p.fraction * 99), message, running: true });
     },
-  });
+  };
+  // The source stays playable: the workers get a copy, made without blocking the page (the pair copies onto
+  // shared memory itself; the single worker's copy is moved over).
+  const two = pairClient();
+  const rendered = two
+    ? await two.master(channelsOf(source), source.sampleRate, request)
+    : await masterClient().master(await copyChannels(channelsOf(source), signal), source.sampleRate, {
+        ...request,
+        transfer: true,
+      });
   return outputOf(rendered.channels, source.sampleRate, rendered.report, signal, true);
 };
 

@@ -112,6 +112,8 @@ export class MasteringPlayer {
     buffer: AudioBuffer,
     live: { settings: MasteringSettings; gainDb: number } | null,
     stems: { beat: AudioBuffer; vocal: AudioBuffer } | null = null,
+    offset = 0,
+    level = 1,
   ) {
     const ctx = await this.context();
     this.stop();
@@ -139,8 +141,8 @@ export class MasteringPlayer {
       source.connect(this.#gainA);
       sources.push(source);
     }
-    this.#setGains(ctx, 1, 0);
-    this.#start(ctx, 'original', sources, sources[0]!.buffer!.duration, 0);
+    this.#setGains(ctx, level, 0);
+    this.#start(ctx, 'original', sources, sources[0]!.buffer!.duration, offset);
   }
 
   /** Vocal space for the live chain; heard within one render quantum when the stems play through it. */
@@ -221,6 +223,14 @@ export class MasteringPlayer {
 
   get listen(): Listen {
     return this.#listen;
+  }
+
+  /**
+   * Builds the live chain ahead of need (its worklet module loads once), so a Master Track click while the
+   * original plays is heard without waiting for it (decision 142). Silent until a source is connected.
+   */
+  async prepareLive(settings: MasteringSettings): Promise<void> {
+    await this.#chain(await this.context(), settings);
   }
 
   updateLive(settings: MasteringSettings, gainDb: number, adaptive?: AdaptivePlan | null): void {

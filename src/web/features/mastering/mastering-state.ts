@@ -87,6 +87,11 @@ export interface MasteringState {
   results: Record<string, MasterResult>;
   status: JobStatus | null;
   playing: PlayKind | null;
+  /**
+   * The original plays through the live chain at the render's settings while the render runs (click to
+   * sound, decision 142); the finished master takes over from it.
+   */
+  hearingLive: boolean;
   listen: Listen;
   volume: number;
   livePreview: boolean;
@@ -131,6 +136,7 @@ export const initialState = (): MasteringState => ({
   results: {},
   status: null,
   playing: null,
+  hearingLive: false,
   listen: 'master',
   volume: 75,
   livePreview: true,

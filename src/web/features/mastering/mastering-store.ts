@@ -6,6 +6,7 @@ import type { PublicUser } from '../../../shared/api/user';
 import { toAudioBufferInSlices } from './chunked-copy';
 import { CodecUnavailableError } from './codec-preview';
 import {
+  adaptivePlanFor,
   type LoudnessReport,
   type PreviewCodec,
   platformById,
@@ -60,10 +61,9 @@ import {
   variantKeyOf,
 } from './play-as';
 import { runVersionsJob } from './versions-job';
+import { carveStems, liveVocalSpace, stemsWithBeat, VocalSpaceMeter } from './vocal-space-job';
 
 const toGain = (db: number): number => (Number.isFinite(db) ? 10 ** (db / 20) : 1);
-
-import { carveStems, liveVocalSpace, stemsWithBeat, VocalSpaceMeter } from './vocal-space-job';
 
 export interface StoreDeps {
   notify: (notice: Notice) => void;
@@ -92,7 +92,7 @@ export class MasteringStore {
 
   constructor(deps: StoreDeps) {
     this.#deps = deps;
-    this.player.onEnded = () => this.#set({ playing: null });
+    this.player.onEnded = () => this.#set({ playing: null, hearingLive: false });
   }
 
   getState = (): MasteringState => this.#state;
@@ -380,6 +380,12 @@ export class MasteringStore {
     const onStatus = (status: MasteringState['status']) => {
       if (!controller.signal.aborted) this.#set({ status });
     };
+    // Click to sound (decision 142): while the original plays, the live chain (the render's kernels in the
+    // AudioWorklet, with the load-time analysis's plan) takes over at once where the playhead is, and the
+    // finished render takes over from it. Not in preview mode (the live path has no mute windows), nor for a
+    // mix mastered from its stems (its live chain would need the stems and the vocal space carve).
+    const listening = this.#state.playing === 'original' && !this.#deps.previewMode() && !this.#stems;
+    if (listening) void this.#listenWhileRendering(source, settings, targetLufs);
     const spec = { settings, targetLufs, name, tone: this.#toneChoice() };
     // A mixer mix masters from its stems, so its versions share the Main's gains (issue 18).
     if (this.#stems && source.stems.status === 'loading')
@@ -392,9 +398,17 @@ export class MasteringStore {
           (output): MasterOutcome => ({ ok: true, output, simplified: false }),
           (error): MasterOutcome => ({ ok: false, failure: classifyFailure(error, controller.signal) }),
         )
-      : await masterWithFallback(source.buffer, spec, onStatus, controller.signal);
+      : await masterWithFallback(
+          source.buffer,
+          { ...spec, inputAnalysis: source.track ?? undefined },
+          onStatus,
+          controller.signal,
+        );
     if (!outcome.ok) {
       const { failure } = outcome;
+      // No master to hand over to: the original plays on as it was, from where it is.
+      if (this.#state.hearingLive && this.#state.source === source)
+        void this.playOriginal(this.player.position());
       if (failure.kind === 'aborted') return;
       this.#set({ status: null });
       if (failure.kind === 'init') return this.#deps.notify(NOTICES.initError);
@@ -416,11 +430,13 @@ export class MasteringStore {
       variants: {},
       versions: output.versions ?? null,
     };
+    const handOver = listening && this.#state.hearingLive && this.#state.playing === 'original';
     if (this.#state.playing === 'mastered') this.stop();
     this.#set({
       results: { ...this.#withoutVersions(result), [key]: result },
       status: { percent: 100, message: `${name} mastering complete!`, running: false },
     });
+    if (handOver) void this.playMastered(this.player.position());
     this.#deps.notify(simplified ? NOTICES.masteringWarning : NOTICES.masteringComplete(name));
     try {
       const details = await output.details;
@@ -476,7 +492,8 @@ export class MasteringStore {
 
   // --- playback ------------------------------------------------------------------------------------------
 
-  async playOriginal(): Promise<void> {
+  /** The original (through the live chain in manual mode with live preview on), from `offset` seconds. */
+  async playOriginal(offset = 0): Promise<void> {
     const source = this.#state.source;
     if (!source) return this.#deps.notify(NOTICES.noAudioLoaded);
     try {
@@ -486,15 +503,50 @@ export class MasteringStore {
           : null;
       // With stems, the live chain plays them (beat + vocal) so Vocal space is heard as the export makes it.
       const stems = live ? this.#readyStems() : null;
-      await this.player.playOriginal(source.buffer, live, stems ? await this.#stemsToPlay(stems) : null);
-      this.#set({ playing: 'original' });
+      await this.player.playOriginal(
+        source.buffer,
+        live,
+        stems ? await this.#stemsToPlay(stems) : null,
+        offset,
+      );
+      this.#set({ playing: 'original', hearingLive: false });
+      // A Master Track click while listening switches to the live chain: have it ready.
+      if (!live && !this.#deps.previewMode())
+        this.player.prepareLive(this.#state.custom).catch(() => undefined);
     } catch {
-      this.#set({ playing: null });
+      this.#set({ playing: null, hearingLive: false });
       this.#deps.notify(NOTICES.originalPlayback);
     }
   }
 
-  async playMastered(): Promise<void> {
+  /** The original through the live chain from where it plays now, at the render's settings and plan. */
+  async #listenWhileRendering(source: SourceState, settings: MasteringSettings, targetLufs: number) {
+    const channels = source.buffer.numberOfChannels;
+    const adaptive = source.track ? adaptivePlanFor(source.track, channels, this.#toneChoice()) : null;
+    const originalLufs = source.analysis?.loudness.integratedLufs;
+    const gainDb = this.#live.gainDb(settings, targetLufs, originalLufs);
+    this.player.updateLive(settings, gainDb, adaptive);
+    // At the level the master will play at (loudness-matched to the original, as playMastered does).
+    const level = matchedGains(originalLufs ?? Number.NaN, targetLufs).master;
+    try {
+      await this.player.playOriginal(
+        source.buffer,
+        { settings, gainDb },
+        null,
+        this.player.position(),
+        level,
+      );
+      if (this.#state.status?.running) this.#set({ playing: 'original', hearingLive: true });
+      // The render beat the worklet to it (a short track): the master itself takes over now.
+      else if (this.current()) void this.playMastered(this.player.position());
+    } catch {
+      this.#set({ playing: null, hearingLive: false });
+      this.#deps.notify(NOTICES.originalPlayback);
+    }
+  }
+
+  /** The current master, from `offset` seconds (a hand-over from the live chain starts mid-track). */
+  async playMastered(offset = 0): Promise<void> {
     const result = this.current();
     const name = setupName(this.#state);
     if (!result) return this.#deps.notify(NOTICES.noMasteredAudio(name));
@@ -507,10 +559,11 @@ export class MasteringStore {
           original,
           result.analysis?.loudness.integratedLufs ?? result.report.predictedLufs,
         ),
+        offset,
       });
-      this.#set({ playing: 'mastered' });
+      this.#set({ playing: 'mastered', hearingLive: false });
     } catch {
-      this.#set({ playing: null });
+      this.#set({ playing: null, hearingLive: false });
       this.#deps.notify(NOTICES.masteredPlayback(name));
     }
   }
@@ -621,7 +674,7 @@ export class MasteringStore {
 
   stop(): void {
     this.player.stop();
-    this.#set({ playing: null });
+    this.#set({ playing: null, hearingLive: false });
   }
 
   setListen(listen: Listen): void {

@@ -1,0 +1,150 @@
+/**
+ * The mastering render on two workers (decision 141), with the same result as MasterClient.master on one,
+ * bit for bit. The channels are copied once onto SharedArrayBuffers that both workers and the page see:
+ * 1. the analysis in halves: one worker measures the levels, the other the spectrum and the band levels;
+ * 2. the chain runs as a pipeline: the front half in one worker, the back half (and the measurement of
+ *    what it produces) in the other, blocks handed over through shared memory (block-handover.ts);
+ * 3. the back solves the loudness gain where the measurement is;
+ * 4. both apply the final gain and limiter gains, each on half of the track.
+ * Needs cross-origin isolation (SharedArrayBuffer); `pairRenderAvailable()` says whether it is there.
+ */
+import { BlockHandover, createHandoverMemory } from '../dsp/block-handover';
+import { mergeCompressorDynamics } from '../dsp/dynamics-stats';
+import {
+  BLOCK,
+  checkRenderInput,
+  type MasteringProgress,
+  type MasteringReport,
+  type MasterRenderOptions,
+  masteringReport,
+} from '../dsp/mastering-chain';
+import type { ChainHalfSetup } from '../dsp/mastering-pipeline';
+import { combineAnalysis } from '../dsp/track-analysis';
+import { yieldToEventLoop } from '../event-loop';
+import type { MasterJob } from './master-client';
+import type { MasterApi } from './master-protocol';
+import { RespawningRpcClient } from './worker-rpc';
+
+const defaultFactory = () => new Worker(new URL('./master-worker.ts', import.meta.url), { type: 'module' });
+
+/** Two cores and shared memory: the two-worker render can run. */
+export const pairRenderAvailable = (): boolean =>
+  typeof SharedArrayBuffer !== 'undefined' &&
+  (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true &&
+  (globalThis.navigator?.hardwareConcurrency ?? 1) >= 2;
+
+/**
+ * Copies channels, a slice at a time with a turn of the event loop in between: onto SharedArrayBuffers for
+ * the workers, and back onto plain ones for the caller (AudioBuffer.copyToChannel refuses shared memory).
+ */
+const copiesInSlices = async (
+  channels: readonly Float32Array[],
+  shared: boolean,
+  chunk = 1 << 19,
+): Promise<Float32Array[]> => {
+  const copies = channels.map((c) =>
+    shared ? new Float32Array(new SharedArrayBuffer(c.length * 4)) : new Float32Array(c.length),
+  );
+  for (let start = 0; start < (channels[0]?.length ?? 0); start += chunk) {
+    for (let c = 0; c < channels.length; c++) {
+      const source = channels[c]!;
+      copies[c]!.set(source.subarray(start, Math.min(source.length, start + chunk)), start);
+    }
+    await yieldToEventLoop();
+  }
+  return copies;
+};
+
+/** As MasterClient's job; the channels are always copied (onto shared memory). */
+export type PairJob = Omit<MasterJob, 'transfer'>;
+
+export class MasterPairClient {
+  readonly #workers: [RespawningRpcClient<MasterApi>, RespawningRpcClient<MasterApi>];
+
+  constructor(factory: () => Worker = defaultFactory) {
+    this.#workers = [
+      new RespawningRpcClient<MasterApi>(factory),
+      new RespawningRpcClient<MasterApi>(factory),
+    ];
+  }
+
+  /** Masters a copy of `channels`; the result comes back on plain ArrayBuffers, as MasterClient's does. */
+  async master(
+    channels: Float32Array[],
+    sampleRate: number,
+    job: PairJob,
+  ): Promise<{ channels: Float32Array[]; report: MasteringReport }> {
+    checkRenderInput(channels);
+    const [a, b] = this.#workers;
+    const { signal } = job;
+    const options: MasterRenderOptions = {
+      settings: job.settings,
+      targetLufs: job.targetLufs,
+      ceilingDb: job.ceilingDb,
+      tone: job.tone,
+    };
+    // Progress from both workers, never moving backwards.
+    let shown = 0;
+    const onProgress = (p: MasteringProgress) => {
+      if (p.fraction < shown) return;
+      shown = p.fraction;
+      job.onProgress?.(p);
+    };
+    const work = await copiesInSlices(channels, true);
+    signal?.throwIfAborted();
+    const frames = work[0]!.length;
+    const call = { signal };
+
+    onProgress({ stage: 'analysing', fraction: 0 });
+    // The analysis in two halves (levels | spectrum and the report's band levels), unless made at load.
+    const [own, bands] = await Promise.all([
+      job.inputAnalysis ??
+        Promise.all([
+          a.call('trackLevels', { channels: work, sampleRate }, call),
+          b.call('trackSpectrum', { channels: work }, call),
+        ]).then(([levels, spectrum]) => combineAnalysis(levels, spectrum)),
+      b.call('bandLevels', { channels: work, sampleRate }, call),
+    ]);
+    onProgress({ stage: 'building', fraction: 0.08 });
+
+    const setup: ChainHalfSetup = { sampleRate, channels: work.length, frames, options, analysis: own };
+    const memory = createHandoverMemory(work.length, BLOCK, true);
+    const handover = new BlockHandover(memory);
+    // A cancel, or either side failing, stops the other (it may be waiting on the hand-over).
+    const stop = () => handover.stop();
+    signal?.addEventListener('abort', stop);
+    try {
+      const [frontDynamics, { solution, adaptive, dynamics: backDynamics }] = await Promise.all([
+        a.call('chainFront', { channels: work, setup, memory }, { signal, onProgress }).catch((e) => {
+          stop();
+          throw e;
+        }),
+        b.call('chainBack', { channels: work, setup, memory }, { signal, onProgress }).catch((e) => {
+          stop();
+          throw e;
+        }),
+      ]);
+      const half = Math.floor(frames / BLOCK / 2) * BLOCK;
+      const gains = { channels: work, gainDb: solution.gainDb, boundaryGains: solution.plan.boundaryGains };
+      await Promise.all([
+        a.call('applyLimiter', { ...gains, from: 0, to: half }, { signal }),
+        b.call('applyLimiter', { ...gains, from: half, to: frames }, { signal, onProgress }),
+      ]);
+      const report = masteringReport(
+        work,
+        sampleRate,
+        options,
+        { own, analysis: own, bands, adaptive },
+        solution,
+        mergeCompressorDynamics(frontDynamics, backDynamics),
+      );
+      return { channels: await copiesInSlices(work, false), report };
+    } finally {
+      signal?.removeEventListener('abort', stop);
+    }
+  }
+
+  dispose(): void {
+    for (const w of this.#workers) w.dispose();
+  }
+}
