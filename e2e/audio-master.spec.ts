@@ -1,27 +1,8 @@
-import { type Browser, chromium, expect, type Page, test } from '@playwright/test';
-import { chromiumLaunch } from '../playwright.config';
-import { type MasteringHarness, startMasteringHarness } from './audio-harness/harness-server';
+import { expect, test } from '@playwright/test';
+import { openMasteringHarnessPage } from './audio-harness/harness-page';
 
 /** The mastering engine in real Chromium: the AudioWorklet (live) and the Worker (offline) paths agree. */
-let harness: MasteringHarness;
-let browser: Browser;
-let page: Page;
-
-test.beforeAll(async () => {
-  harness = await startMasteringHarness();
-  browser = await chromium.launch(chromiumLaunch);
-  page = await browser.newPage();
-  page.on('console', (m) => {
-    if (m.type() === 'error') throw new Error(`console.error in harness: ${m.text()}`);
-  });
-  await page.goto(harness.url);
-  await expect(page.locator('body')).toHaveAttribute('data-state', 'ready');
-});
-
-test.afterAll(async () => {
-  await browser?.close();
-  await harness?.close();
-});
+const harnessPage = openMasteringHarnessPage();
 
 for (const [preset, sampleRate, withReference] of [
   ['loud', 44_100, false],
@@ -30,7 +11,7 @@ for (const [preset, sampleRate, withReference] of [
 ] as const) {
   const what = withReference ? `${preset} toward a reference` : preset;
   test(`AudioWorklet and Worker give the same samples: ${what} at ${sampleRate} Hz`, async () => {
-    const r = await page.evaluate(([p, sr, ref]) => window.audioHarness.equality(p, 10, sr, ref), [
+    const r = await harnessPage().evaluate(([p, sr, ref]) => window.audioHarness.equality(p, 10, sr, ref), [
       preset,
       sampleRate,
       withReference,
@@ -51,7 +32,7 @@ for (const [preset, sampleRate, withReference] of [
 }
 
 test('the worklet posts level readings every 100 ms and applies settings sent while playing', async () => {
-  const r = await page.evaluate(() => window.audioHarness.liveControls());
+  const r = await harnessPage().evaluate(() => window.audioHarness.liveControls());
   // 4 s of audio plus the lookahead: 40 readings.
   expect(r.readings).toBe(40);
   expect(r.peaksFinite).toBe(true);
@@ -60,14 +41,14 @@ test('the worklet posts level readings every 100 ms and applies settings sent wh
 });
 
 test('a crashed worker rejects every pending call and refuses later ones', async () => {
-  const r = await page.evaluate(() => window.audioHarness.crash());
+  const r = await harnessPage().evaluate(() => window.audioHarness.crash());
   expect(r.rejected).toEqual(['crashed', 'crashed', 'crashed']);
   expect(r.later).toBe('crashed');
   expect(r.pending).toBe(0);
 });
 
 test('the meter worker measures as the page does, and the live plan gain is the render gain', async () => {
-  const r = await page.evaluate(() => window.audioHarness.workersAgree());
+  const r = await harnessPage().evaluate(() => window.audioHarness.workersAgree());
   expect(r.integrated[0]).toBe(r.integrated[1]);
   expect(r.range[0]).toBe(r.range[1]);
   expect(r.truePeak[0]).toBe(r.truePeak[1]);
@@ -87,7 +68,7 @@ for (const [preset, channels, adaptive] of [
   const what = `${preset}, ${channels === 2 ? 'stereo' : 'mono'}, ${adaptive ? 'adaptive chain' : 'spec chain'}`;
   test(`two workers give the one-worker render's samples exactly: ${what}`, async () => {
     test.setTimeout(120_000);
-    const r = await page.evaluate(([p, c, a]) => window.audioHarness.pairEquality(p, 25, c, a), [
+    const r = await harnessPage().evaluate(([p, c, a]) => window.audioHarness.pairEquality(p, 25, c, a), [
       preset,
       channels,
       adaptive,
