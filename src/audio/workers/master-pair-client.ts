@@ -13,6 +13,7 @@ import { mergeCompressorDynamics } from '../dsp/dynamics-stats';
 import {
   BLOCK,
   checkRenderInput,
+  MASTERING_STAGES,
   type MasteringProgress,
   type MasteringReport,
   type MasterRenderOptions,
@@ -83,11 +84,15 @@ export class MasterPairClient {
       ceilingDb: job.ceilingDb,
       tone: job.tone,
     };
-    // Progress from both workers, never moving backwards.
+    // Progress from both workers, never moving backwards: neither in fraction nor in stage (the front's last
+    // 'processing' report can arrive at the very fraction where the back's 'loudness' already began).
     let shown = 0;
+    let shownStage = 0;
     const onProgress = (p: MasteringProgress) => {
-      if (p.fraction < shown) return;
+      const stage = MASTERING_STAGES.indexOf(p.stage);
+      if (p.fraction < shown || stage < shownStage) return;
       shown = p.fraction;
+      shownStage = stage;
       job.onProgress?.(p);
     };
     const work = await copiesInSlices(channels, true);
