@@ -64,8 +64,12 @@ describe('server process', () => {
       TOTP_ENCRYPTION_KEYS: Buffer.alloc(32, 7).toString('base64'),
     });
     await demo.ready();
-    expect(demo.output()).toContain('PAYMENTS=local: payments use the built-in test provider');
-    expect(demo.output()).toContain('MAIL=outbox: mails');
+    // The warnings go through the logger, which may flush after the plain "is running" line: wait for them.
+    const warned = { timeout: 10_000 };
+    await expect
+      .poll(() => demo.output(), warned)
+      .toContain('PAYMENTS=local: payments use the built-in test provider');
+    await expect.poll(() => demo.output(), warned).toContain('MAIL=outbox: mails');
     const config = await (await fetch(`http://127.0.0.1:${port}/api/config`)).json();
     expect(config).toMatchObject({ paymentProvider: 'local', demoPayments: true });
     demo.child.kill('SIGTERM');
