@@ -42,7 +42,16 @@ export class LimiterGainComputer {
   readonly hold: number;
   readonly threshold: number;
   #release: number;
-  #requirements: Float64Array;
+  /**
+   * The block requirements of the hold window (the last `hold + 1` pushed) as a monotonic queue: indices and
+   * values, values increasing from the head, so its head is the window's minimum. The same minimum as a scan
+   * of the window, without scanning it for every block (the loudness solve plans the whole track per try).
+   */
+  #window: number;
+  #queueIndex: Float64Array;
+  #queueValue: Float64Array;
+  #head = 0;
+  #size = 0;
   #logs: Float64Array;
   #logSum = 0;
   #envelope = 1;
@@ -55,12 +64,15 @@ export class LimiterGainComputer {
     this.hold = this.average + 2;
     this.threshold = 10 ** ((o.ceilingDb - o.marginDb) / 20);
     this.#release = 1 - Math.exp(-LIMITER_BLOCK / ((o.releaseMs * sampleRate) / 1000));
-    this.#requirements = new Float64Array(this.hold + 1).fill(1);
+    this.#window = this.hold + 1;
+    this.#queueIndex = new Float64Array(this.#window);
+    this.#queueValue = new Float64Array(this.#window);
     this.#logs = new Float64Array(this.average);
   }
 
   reset(): void {
-    this.#requirements.fill(1);
+    this.#head = 0;
+    this.#size = 0;
     this.#logs.fill(0);
     this.#logSum = 0;
     this.#envelope = 1;
@@ -73,18 +85,20 @@ export class LimiterGainComputer {
    */
   push(peak: number): number {
     const need = peak > this.threshold ? this.threshold / peak : 1;
-    const req = this.#requirements;
     const count = this.#count;
+    const window = this.#window;
     // Fast path: nothing limited within the hold and the envelope home at unity — the gain is exactly 1.
-    if (need === 1 && count - this.#lastLimited > req.length && this.#envelope === 1 && this.#logSum === 0) {
-      req[count % req.length] = 1;
+    if (need === 1 && count - this.#lastLimited > window && this.#envelope === 1 && this.#logSum === 0) {
+      // Every requirement in the window is 1: the queue is this block's alone.
+      this.#queueIndex[0] = count;
+      this.#queueValue[0] = 1;
+      this.#head = 0;
+      this.#size = 1;
       this.#count = count + 1;
       return 1;
     }
     if (need < 1) this.#lastLimited = count;
-    req[count % req.length] = need;
-    let held = 1;
-    for (let k = 0; k < req.length; k++) if (req[k]! < held) held = req[k]!;
+    const held = this.#hold(count, need);
     const previous = this.#envelope;
     let envelope = held < previous ? held : previous + this.#release * (held - previous);
     // Snap a release that has all but arrived, so the fast path can take over again.
@@ -104,6 +118,31 @@ export class LimiterGainComputer {
     if (this.#logSum === 0) return 1;
     const gain = Math.exp(this.#logSum / this.average);
     return gain > 1 ? 1 : gain;
+  }
+
+  /**
+   * Adds block `count`'s requirement and returns the smallest over the window (blocks before the first read
+   * as 1, which no requirement exceeds). Later requirements no larger than earlier ones retire those.
+   */
+  #hold(count: number, need: number): number {
+    const index = this.#queueIndex;
+    const value = this.#queueValue;
+    const window = this.#window;
+    let head = this.#head;
+    let size = this.#size;
+    // Blocks that left the window first (so the ring of `window` slots never overflows), then the retired.
+    while (size > 0 && index[head]! <= count - window) {
+      head = head + 1 === window ? 0 : head + 1;
+      size--;
+    }
+    while (size > 0 && value[(head + size - 1) % window]! >= need) size--;
+    const tail = (head + size) % window;
+    index[tail] = count;
+    value[tail] = need;
+    size++;
+    this.#head = head;
+    this.#size = size;
+    return value[head]!;
   }
 }
 
