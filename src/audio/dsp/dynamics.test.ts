@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Compressor, compressorParamsFor } from './compressor';
-import { LIMITER_BLOCK, limitOffline, TruePeakLimiter } from './limiter';
+import { LIMITER_BLOCK, LimiterGainComputer, limitOffline, TruePeakLimiter } from './limiter';
 import { applyStereoWidth } from './stereo-width';
 import { musicLike, sine } from './test-signals';
 import { measureTruePeakDb } from './true-peak';
@@ -191,5 +191,31 @@ describe('true-peak limiter', () => {
     const tSilence = time(burst);
     const tSignal = time(noise);
     expect(tSilence).toBeLessThan(tSignal * 2);
+  });
+});
+
+describe('limiter gain computer', () => {
+  // The hold is the smallest requirement over the last hold + 1 blocks; the computer keeps it in a monotonic
+  // queue. Drive it with block peaks whose requirement is known and compare with a plain scan of the window.
+  it('holds the smallest requirement of exactly the last hold + 1 blocks', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.constant(0), fc.double({ min: 0, max: 4, noNaN: true })), {
+          minLength: 1,
+          maxLength: 300,
+        }),
+        (peaks) => {
+          // Release 1e-9 ms: the envelope follows the hold at once, and average 1 block leaves it unsmoothed.
+          const options = { releaseMs: 1e-9, lookaheadMs: 0.01 };
+          const computer = new LimiterGainComputer(44100, options);
+          const window = computer.hold + 1;
+          const needs = peaks.map((p) => (p > computer.threshold ? computer.threshold / p : 1));
+          peaks.forEach((p, b) => {
+            const held = Math.min(1, ...needs.slice(Math.max(0, b - window + 1), b + 1));
+            expect(computer.push(p)).toBeCloseTo(held, 12);
+          });
+        },
+      ),
+    );
   });
 });
