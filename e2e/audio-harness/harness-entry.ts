@@ -6,6 +6,7 @@
 import type { AdaptivePlan } from '../../src/audio/dsp/adaptive-plan';
 import { limiterLatency } from '../../src/audio/dsp/limiter';
 import { measureLoudness } from '../../src/audio/dsp/loudness';
+import type { MasteringProgress } from '../../src/audio/dsp/mastering-chain';
 import { masteringChainParams } from '../../src/audio/dsp/mastering-processor';
 import { musicLike, shapedNoise } from '../../src/audio/dsp/test-signals';
 import { analyseTrack, type TrackAnalysis } from '../../src/audio/dsp/track-analysis';
@@ -357,11 +358,19 @@ const masterBench = async (
   }
   // As the app calls it: the client copies the decoded channels to the worker(s) in slices (part of the job).
   const tone = adaptive ? { preset } : undefined;
-  const run = await measureStalls(() =>
-    client.master(source, 44100, { settings, targetLufs, tone, inputAnalysis }),
-  );
+  // When each stage was first reported, from the call (where the wall time goes, per stage).
+  const stages: Record<string, number> = {};
+  let started = 0;
+  const onProgress = (p: MasteringProgress) => {
+    stages[p.stage] ??= performance.now() - started;
+  };
+  const run = await measureStalls(() => {
+    started = performance.now();
+    return client.master(source, 44100, { settings, targetLufs, tone, inputAnalysis, onProgress });
+  });
   client.dispose();
   return {
+    stages,
     ms: run.ms,
     longestMs: run.longestMs,
     longTaskMs: run.longTaskMs,

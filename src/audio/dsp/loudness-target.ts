@@ -187,6 +187,25 @@ export const integratedFromBlocks = (
 };
 
 /**
+ * What BlockTruePeaks knows per block: its true peak, the state of that knowledge (0 nothing, 1 `bound`
+ * known, 2 `peaks` exact) and the bound. On shared memory when two workers fill halves of it.
+ */
+export interface TruePeakStorage {
+  peaks: Float64Array;
+  state: Uint8Array;
+  bound: Float64Array;
+}
+
+export const truePeakStorage = (blocks: number, shared = false): TruePeakStorage => {
+  const memory = (bytes: number) => (shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes));
+  return {
+    peaks: new Float64Array(memory(blocks * 8)),
+    state: new Uint8Array(memory(blocks)),
+    bound: new Float64Array(memory(blocks * 8)),
+  };
+};
+
+/**
  * True peak per block as the streaming limiter's detector sees it (values of input frame i belong to frame
  * i - TRUE_PEAK_DELAY).
  * Computed lazily: `ensure(gain)` interpolates only the blocks whose true peak could reach `threshold` at
@@ -198,38 +217,62 @@ export const integratedFromBlocks = (
 export class BlockTruePeaks {
   readonly peaks: Float64Array;
   #channels: readonly Float32Array[];
-  #sampleMax: Float64Array;
   #threshold: number;
-  /** Per block: 0 nothing known, 1 `#bound` known, 2 `peaks` exact. */
   #state: Uint8Array;
   #bound: Float64Array;
+  /** Per block, |x| over the windows of its outputs: the block's and its neighbours' sample peaks. */
+  #windowMax: Float64Array;
   #frames: number;
-  #gain = 0;
+  #gain: number;
 
-  constructor(channels: readonly Float32Array[], sampleMax: Float64Array, threshold: number) {
+  /**
+   * `storage` and `ensuredGain`: what was found before, e.g. by two workers each running `ensureRange` on
+   * half of the blocks at that gain.
+   */
+  constructor(
+    channels: readonly Float32Array[],
+    sampleMax: Float64Array,
+    threshold: number,
+    storage: TruePeakStorage = truePeakStorage(sampleMax.length),
+    ensuredGain = 0,
+  ) {
     this.#channels = channels;
-    this.#sampleMax = sampleMax;
     this.#threshold = threshold;
     this.#frames = channels[0]?.length ?? 0;
-    this.peaks = new Float64Array(sampleMax.length);
-    this.#state = new Uint8Array(sampleMax.length);
-    this.#bound = new Float64Array(sampleMax.length);
+    this.#gain = ensuredGain;
+    const blocks = sampleMax.length;
+    this.peaks = storage.peaks;
+    this.#state = storage.state;
+    this.#bound = storage.bound;
+    // Once, so each gain tried scans a plain array (the scan covers every block of the track each time).
+    const windowMax = new Float64Array(blocks);
+    for (let b = 0; b < blocks; b++) {
+      let w = sampleMax[b]!;
+      if (b > 0 && sampleMax[b - 1]! > w) w = sampleMax[b - 1]!;
+      if (b + 1 < blocks && sampleMax[b + 1]! > w) w = sampleMax[b + 1]!;
+      windowMax[b] = w;
+    }
+    this.#windowMax = windowMax;
   }
 
   ensure(gain: number): void {
     if (gain <= this.#gain) return;
     this.#gain = gain;
-    const sampleMax = this.#sampleMax;
+    this.ensureRange(gain, 0, this.#windowMax.length);
+  }
+
+  /**
+   * ensure's work over blocks [from, to) alone. Each block's true peak depends on the samples only, so
+   * halves done apart (by two workers on shared storage) leave exactly what one call over all would.
+   */
+  ensureRange(gain: number, from: number, to: number): void {
     const state = this.#state;
     const bound = this.#bound;
-    const blocks = sampleMax.length;
+    const windowMax = this.#windowMax;
     const limit = this.#threshold / gain;
-    // |x| over the windows of a block's outputs: the block and its neighbours.
-    const windowMax = (b: number) =>
-      Math.max(sampleMax[b]!, b > 0 ? sampleMax[b - 1]! : 0, b + 1 < blocks ? sampleMax[b + 1]! : 0);
-    for (let b = 0; b < blocks; b++) {
+    for (let b = from; b < to; b++) {
       if (state[b] !== 0) continue;
-      const w = windowMax(b);
+      const w = windowMax[b]!;
       if (w * TRUE_PEAK_TAP_L1 <= limit) continue;
       let centre = 0;
       for (const data of this.#channels) centre = Math.max(centre, centreOfBlock(data, this.#frames, b));
@@ -237,15 +280,15 @@ export class BlockTruePeaks {
       state[b] = 1;
     }
     const needs = (b: number) => state[b] === 1 && bound[b]! > limit;
-    let b = 0;
-    while (b < blocks) {
+    let b = from;
+    while (b < to) {
       if (!needs(b)) {
         b++;
         continue;
       }
       // A run of blocks that need the interpolator: slide through it once.
       let e = b + 1;
-      while (e < blocks && needs(e)) e++;
+      while (e < to && needs(e)) e++;
       for (const data of this.#channels) detectRun(data, this.#frames, b, e, this.peaks);
       state.fill(2, b, e);
       b = e;

@@ -25,6 +25,7 @@ import {
   integratedFromBlocks,
   type LimiterPlan,
   planLimiter,
+  type TruePeakStorage,
 } from './loudness-target';
 import { type DynamicsTrace, MasteringProcessor } from './mastering-processor';
 import { analyseTrack, type TrackAnalysis } from './track-analysis';
@@ -198,6 +199,42 @@ export const renderSteps = (control: RenderControl) => {
   };
 };
 
+/** Where the loudness solve starts: the processed loudness, the first gain it tries, the limiter's settings. */
+export interface LoudnessStart {
+  processedLufs: number;
+  gainDb: number;
+  limiter: LimiterOptions;
+  /** The limiter's detection threshold (linear): block true peaks under it at a gain ask for nothing. */
+  threshold: number;
+}
+
+export const loudnessStart = (
+  energy: Float64Array,
+  frames: number,
+  sampleRate: number,
+  options: MasterRenderOptions,
+): LoudnessStart => {
+  const ceilingDb = options.ceilingDb ?? TRUE_PEAK_CEILING_DBTP;
+  const maxGainDb = options.maxGainDb ?? 30;
+  const processedLufs = integratedFromBlocks(energy, frames, sampleRate);
+  const limiter = { ...limiterOptionsFor(ceilingDb, options.settings), ...options.limiter, ceilingDb };
+  return {
+    processedLufs,
+    gainDb: Number.isFinite(processedLufs) ? Math.min(maxGainDb, options.targetLufs - processedLufs) : 0,
+    limiter,
+    threshold: new LimiterGainComputer(sampleRate, limiter).threshold,
+  };
+};
+
+/**
+ * The block true peaks already found at `start.gainDb` (the two-worker render finds them in halves,
+ * decision 141); the solve goes on from there.
+ */
+export interface LoudnessHead {
+  start: LoudnessStart;
+  storage: TruePeakStorage;
+}
+
 /**
  * 3. Loudness: from the processed signal's block energies and sample peaks, solve the gain with the limiter
  * in the loop (the channels hold the processed signal; their true peaks are read lazily).
@@ -209,21 +246,22 @@ export const solveLoudness = async (
   sampleRate: number,
   options: MasterRenderOptions,
   control: RenderControl = {},
+  head?: LoudnessHead,
 ): Promise<LoudnessSolution> => {
   const { report, checkpoint } = renderSteps(control);
   const frames = channels[0]!.length;
-  const ceilingDb = options.ceilingDb ?? TRUE_PEAK_CEILING_DBTP;
   const maxGainDb = options.maxGainDb ?? 30;
   report('loudness', 0);
   const blocks = Math.ceil(frames / LIMITER_BLOCK);
-  const processedLufs = integratedFromBlocks(energy, frames, sampleRate);
-  const limiterOptions = { ...limiterOptionsFor(ceilingDb, options.settings), ...options.limiter, ceilingDb };
-  const threshold = new LimiterGainComputer(sampleRate, limiterOptions).threshold;
-  const gainDb = Number.isFinite(processedLufs) ? Math.min(maxGainDb, options.targetLufs - processedLufs) : 0;
+  const start = head?.start ?? loudnessStart(energy, frames, sampleRate, options);
+  const { processedLufs, gainDb, limiter: limiterOptions } = start;
   // Block true peaks are interpolated lazily, for the blocks that can matter at the gains tried.
-  const blockPeaks = new BlockTruePeaks(channels, sampleMax, threshold);
+  const firstGain = 10 ** (gainDb / 20);
+  const blockPeaks = head
+    ? new BlockTruePeaks(channels, sampleMax, start.threshold, head.storage, firstGain)
+    : new BlockTruePeaks(channels, sampleMax, start.threshold);
   const peaks = blockPeaks.peaks;
-  blockPeaks.ensure(10 ** (gainDb / 20));
+  blockPeaks.ensure(firstGain);
   report('loudness', 0.5);
   await checkpoint();
   // The limiter flattens the curve loudness(gain) where it works, so a plain "add the error" step would

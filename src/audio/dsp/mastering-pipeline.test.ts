@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { PRESETS } from '../../shared/mastering';
 import { BlockHandover, createHandoverMemory, HandoverStopped, RING_SLOTS } from './block-handover';
+import { BlockTruePeaks, truePeakStorage } from './loudness-target';
 import {
   applyLimiterPlan,
   BLOCK,
+  loudnessStart,
   type MasterRenderOptions,
   renderMaster,
   solveLoudness,
@@ -17,7 +19,8 @@ const immediate = () => Promise.resolve();
 
 /**
  * The two-worker schedule in one thread: the front runs as far ahead as the ring allows (RING_SLOTS - 1
- * blocks), so every slot is reused many times; then the loudness solve and the final pass split in two.
+ * blocks), so every slot is reused many times; then the loudness solve (its first block true peaks in two
+ * halves) and the final pass split in two.
  */
 const pipelined = async (source: Float32Array[], options: MasterRenderOptions) => {
   const channels = source.map((c) => c.slice());
@@ -39,7 +42,25 @@ const pipelined = async (source: Float32Array[], options: MasterRenderOptions) =
     }
   }
   const { energy, sampleMax } = back.analysis;
-  const solution = await solveLoudness(channels, energy, sampleMax, RATE, options, { yieldFn: immediate });
+  // The solve's block true peaks at its first gain in two halves (the back half first: order must not matter).
+  const head = {
+    start: loudnessStart(energy, frames, RATE, options),
+    storage: truePeakStorage(sampleMax.length),
+  };
+  const peakBlocks = sampleMax.length;
+  const firstGain = 10 ** (head.start.gainDb / 20);
+  const halfOf = () => new BlockTruePeaks(channels, sampleMax, head.start.threshold, head.storage);
+  halfOf().ensureRange(firstGain, peakBlocks >> 1, peakBlocks);
+  halfOf().ensureRange(firstGain, 0, peakBlocks >> 1);
+  const solution = await solveLoudness(
+    channels,
+    energy,
+    sampleMax,
+    RATE,
+    options,
+    { yieldFn: immediate },
+    head,
+  );
   const half = Math.floor(blocks / 2) * BLOCK;
   const gains = { gainDb: solution.gainDb, boundaryGains: solution.plan.boundaryGains };
   await applyLimiterPlan(channels, gains, half, frames, { yieldFn: immediate });

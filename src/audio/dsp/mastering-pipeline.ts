@@ -3,8 +3,9 @@
  * `front`: high-pass, corrective EQ, compressor or multiband crossover; `back`: the bands' compressors and
  * sum, shelves, presence, width with mono bass) and the processed signal's block analysis goes with the
  * back. Each half keeps its own state and sees the same blocks in the same order as the one-worker render,
- * so the output is the same, bit for bit. The loudness solve then runs where the measurement is (the back),
- * and the final gain pass is split by time (it has no state).
+ * so the output is the same, bit for bit. The loudness solve's first and largest step (the block true peaks
+ * at the first gain tried) is split by blocks between the workers, the rest of the solve runs in one, and the
+ * final gain pass is split by time (neither has state across blocks).
  */
 import { BlockHandover, type HandoverMemory } from './block-handover';
 import { ChainStats, type CompressorDynamics } from './dynamics-stats';
@@ -95,6 +96,21 @@ export const runChainFront = (
     throw error;
   }
   return front.stats.compressors();
+};
+
+/** The back's measurement of the processed signal per limiter block, on shared memory for both workers. */
+export interface ProcessedMeasurement {
+  energy: Float64Array;
+  sampleMax: Float64Array;
+}
+
+export const sharedMeasurement = ({ energy, sampleMax }: BlockAnalysis): ProcessedMeasurement => {
+  const onShared = (values: Float64Array) => {
+    const copy = new Float64Array(new SharedArrayBuffer(values.byteLength));
+    copy.set(values);
+    return copy;
+  };
+  return { energy: onShared(energy), sampleMax: onShared(sampleMax) };
 };
 
 /** Runs the back over the whole track in this worker, block by block as the front hands them over. */

@@ -4,12 +4,16 @@
  * 1. the analysis in halves: one worker measures the levels, the other the spectrum and the band levels;
  * 2. the chain runs as a pipeline: the front half in one worker, the back half (and the measurement of
  *    what it produces) in the other, blocks handed over through shared memory (block-handover.ts);
- * 3. the back solves the loudness gain where the measurement is;
+ * 3. the loudness solve: both find the block true peaks at its first gain, each for half of the blocks, then
+ *    the back goes on with the solve where the measurement is;
  * 4. both apply the final gain and limiter gains, each on half of the track.
+ * The master comes back on that shared memory, not copied again: a page fills its AudioBuffer from it with
+ * TypedArray.set (AudioBuffer.copyToChannel refuses shared memory) and a worker reads it without a copy.
  * Needs cross-origin isolation (SharedArrayBuffer); `pairRenderAvailable()` says whether it is there.
  */
 import { BlockHandover, createHandoverMemory } from '../dsp/block-handover';
 import { mergeCompressorDynamics } from '../dsp/dynamics-stats';
+import { truePeakStorage } from '../dsp/loudness-target';
 import {
   BLOCK,
   checkRenderInput,
@@ -18,6 +22,7 @@ import {
   type MasteringReport,
   type MasterRenderOptions,
   masteringReport,
+  renderSteps,
 } from '../dsp/mastering-chain';
 import type { ChainHalfSetup } from '../dsp/mastering-pipeline';
 import { combineAnalysis } from '../dsp/track-analysis';
@@ -34,18 +39,12 @@ export const pairRenderAvailable = (): boolean =>
   (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true &&
   (globalThis.navigator?.hardwareConcurrency ?? 1) >= 2;
 
-/**
- * Copies channels, a slice at a time with a turn of the event loop in between: onto SharedArrayBuffers for
- * the workers, and back onto plain ones for the caller (AudioBuffer.copyToChannel refuses shared memory).
- */
-const copiesInSlices = async (
+/** Copies channels onto SharedArrayBuffers for the workers, a slice at a time with a turn of the event loop in between. */
+const sharedCopiesInSlices = async (
   channels: readonly Float32Array[],
-  shared: boolean,
   chunk = 1 << 19,
 ): Promise<Float32Array[]> => {
-  const copies = channels.map((c) =>
-    shared ? new Float32Array(new SharedArrayBuffer(c.length * 4)) : new Float32Array(c.length),
-  );
+  const copies = channels.map((c) => new Float32Array(new SharedArrayBuffer(c.length * 4)));
   for (let start = 0; start < (channels[0]?.length ?? 0); start += chunk) {
     for (let c = 0; c < channels.length; c++) {
       const source = channels[c]!;
@@ -69,7 +68,7 @@ export class MasterPairClient {
     ];
   }
 
-  /** Masters a copy of `channels`; the result comes back on plain ArrayBuffers, as MasterClient's does. */
+  /** Masters a copy of `channels`; the result's channels are on SharedArrayBuffers (see above). */
   async master(
     channels: Float32Array[],
     sampleRate: number,
@@ -95,7 +94,7 @@ export class MasterPairClient {
       shownStage = stage;
       job.onProgress?.(p);
     };
-    const work = await copiesInSlices(channels, true);
+    const work = await sharedCopiesInSlices(channels);
     signal?.throwIfAborted();
     const frames = work[0]!.length;
     const call = { signal };
@@ -119,7 +118,7 @@ export class MasterPairClient {
     const stop = () => handover.stop();
     signal?.addEventListener('abort', stop);
     try {
-      const [frontDynamics, { solution, adaptive, dynamics: backDynamics }] = await Promise.all([
+      const [frontDynamics, { measurement, start, adaptive, dynamics: backDynamics }] = await Promise.all([
         a.call('chainFront', { channels: work, setup, memory }, { signal, onProgress }).catch((e) => {
           stop();
           throw e;
@@ -129,6 +128,20 @@ export class MasterPairClient {
           throw e;
         }),
       ]);
+      // The loudness solve: its block true peaks at the first gain in halves, then the rest in one worker.
+      renderSteps({ onProgress }).report('loudness', 0);
+      const head = { start, storage: truePeakStorage(measurement.sampleMax.length, true) };
+      const blocks = measurement.sampleMax.length;
+      const peaksHalf = { channels: work, sampleMax: measurement.sampleMax, head };
+      await Promise.all([
+        a.call('blockTruePeaks', { ...peaksHalf, from: 0, to: blocks >> 1 }, call),
+        b.call('blockTruePeaks', { ...peaksHalf, from: blocks >> 1, to: blocks }, call),
+      ]);
+      const solution = await b.call(
+        'solveLoudness',
+        { channels: work, measurement, setup, head },
+        { signal, onProgress },
+      );
       const half = Math.floor(frames / BLOCK / 2) * BLOCK;
       const gains = { channels: work, gainDb: solution.gainDb, boundaryGains: solution.plan.boundaryGains };
       await Promise.all([
@@ -143,7 +156,7 @@ export class MasterPairClient {
         solution,
         mergeCompressorDynamics(frontDynamics, backDynamics),
       );
-      return { channels: await copiesInSlices(work, false), report };
+      return { channels: work, report };
     } finally {
       signal?.removeEventListener('abort', stop);
     }

@@ -4,8 +4,14 @@ import type { BandLevel } from '../dsp/band-levels';
 import type { HandoverMemory } from '../dsp/block-handover';
 import type { CompressorDynamics } from '../dsp/dynamics-stats';
 import type { MixVersion, VersionsResult } from '../dsp/master-versions';
-import type { LoudnessSolution, MasteringProgress, MasteringReport } from '../dsp/mastering-chain';
-import type { ChainHalfSetup } from '../dsp/mastering-pipeline';
+import type {
+  LoudnessHead,
+  LoudnessSolution,
+  LoudnessStart,
+  MasteringProgress,
+  MasteringReport,
+} from '../dsp/mastering-chain';
+import type { ChainHalfSetup, ProcessedMeasurement } from '../dsp/mastering-pipeline';
 import type { SpectrumSums, TrackAnalysis, TrackLevels } from '../dsp/track-analysis';
 import type { VocalClarity } from '../dsp/vocal-clarity';
 import type { VocalSpaceProfile } from '../dsp/vocal-space';
@@ -121,10 +127,41 @@ export interface MasterApi {
     response: CompressorDynamics;
     progress: MasteringProgress;
   };
-  /** The chain's back half as blocks arrive, then the loudness solve on what it measured. */
+  /**
+   * The chain's back half as blocks arrive; it measures what it produces (on shared memory, for the loudness
+   * steps below) and says where the loudness solve starts.
+   */
   chainBack: {
     request: { channels: Float32Array[]; setup: ChainHalfSetup; memory: HandoverMemory };
-    response: { solution: LoudnessSolution; adaptive: AdaptivePlan | null; dynamics: CompressorDynamics };
+    response: {
+      measurement: ProcessedMeasurement;
+      start: LoudnessStart;
+      adaptive: AdaptivePlan | null;
+      dynamics: CompressorDynamics;
+    };
+    progress: MasteringProgress;
+  };
+  /** The block true peaks at the solve's first gain over blocks [from, to), into shared `storage`. */
+  blockTruePeaks: {
+    request: {
+      channels: Float32Array[];
+      sampleMax: Float64Array;
+      head: LoudnessHead;
+      from: number;
+      to: number;
+    };
+    response: null;
+    progress: never;
+  };
+  /** The loudness solve from there; the limiter's block gains come back on shared memory. */
+  solveLoudness: {
+    request: {
+      channels: Float32Array[];
+      measurement: ProcessedMeasurement;
+      setup: ChainHalfSetup;
+      head: LoudnessHead;
+    };
+    response: LoudnessSolution;
     progress: MasteringProgress;
   };
   /** The final gain and the limiter's planned gains over frames [from, to). */

@@ -1,9 +1,16 @@
 /// <reference lib="webworker" />
 /** Offline mastering render off the main thread: the same kernels the live AudioWorklet runs. */
 import { measureBandLevels } from '../dsp/band-levels';
+import { BlockTruePeaks } from '../dsp/loudness-target';
 import { masterVersions } from '../dsp/master-versions';
-import { applyLimiterPlan, planFor, renderMaster, solveLoudness } from '../dsp/mastering-chain';
-import { runChainBack, runChainFront } from '../dsp/mastering-pipeline';
+import {
+  applyLimiterPlan,
+  loudnessStart,
+  planFor,
+  renderMaster,
+  solveLoudness,
+} from '../dsp/mastering-chain';
+import { runChainBack, runChainFront, sharedMeasurement } from '../dsp/mastering-pipeline';
 import { analyseTrack, trackLevels, trackSpectrum } from '../dsp/track-analysis';
 import { measureVocalClarity } from '../dsp/vocal-clarity';
 import { carveBeat } from '../dsp/vocal-space';
@@ -72,28 +79,41 @@ serveRpc<MasterApi>(self as unknown as RpcEndpoint, {
   trackLevels: ({ channels, sampleRate }) => trackLevels(channels, sampleRate),
   trackSpectrum: ({ channels }) => trackSpectrum(channels),
   chainFront: ({ channels, setup, memory }, { progress }) => runChainFront(channels, setup, memory, progress),
-  chainBack: async ({ channels, setup, memory }, { signal, progress }) => {
+  chainBack: ({ channels, setup, memory }) => {
     const back = runChainBack(channels, setup, memory);
-    const control = { signal, onProgress: progress };
-    const { energy, sampleMax } = back.analysis;
+    const measurement = sharedMeasurement(back.analysis);
+    return {
+      measurement,
+      start: loudnessStart(measurement.energy, setup.frames, setup.sampleRate, setup.options),
+      adaptive: planFor(setup.analysis, setup.channels, setup.options),
+      dynamics: back.stats.compressors(),
+    };
+  },
+  blockTruePeaks: ({ channels, sampleMax, head, from, to }) => {
+    const { threshold, gainDb } = head.start;
+    new BlockTruePeaks(channels, sampleMax, threshold, head.storage).ensureRange(
+      10 ** (gainDb / 20),
+      from,
+      to,
+    );
+    return null;
+  },
+  solveLoudness: async ({ channels, measurement, setup, head }, { signal, progress }) => {
     const solution = await solveLoudness(
       channels,
-      energy,
-      sampleMax,
+      measurement.energy,
+      measurement.sampleMax,
       setup.sampleRate,
       setup.options,
-      control,
+      { signal, onProgress: progress },
+      head,
     );
     // The limiter's block gains (8 bytes per 16 frames: 13 MB for 10 minutes) go back on shared memory, so the
     // page hands them to both workers' final pass without cloning them three times on its own thread.
     const gains = solution.plan.boundaryGains;
     const boundaryGains = new Float64Array(new SharedArrayBuffer(gains.byteLength));
     boundaryGains.set(gains);
-    return {
-      solution: { ...solution, plan: { ...solution.plan, boundaryGains } },
-      adaptive: planFor(setup.analysis, setup.channels, setup.options),
-      dynamics: back.stats.compressors(),
-    };
+    return { ...solution, plan: { ...solution.plan, boundaryGains } };
   },
   applyLimiter: async ({ channels, gainDb, boundaryGains, from, to }, { signal, progress }) => {
     await applyLimiterPlan(channels, { gainDb, boundaryGains }, from, to, { signal, onProgress: progress });

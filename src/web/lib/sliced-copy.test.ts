@@ -20,19 +20,27 @@ describe('copyChannelsInSlices', () => {
 });
 
 describe('fillAudioBufferInSlices', () => {
-  it('copies each channel into the buffer slice by slice, at the right offsets', async () => {
-    const data = [new Float32Array(7), new Float32Array(7)];
+  /** A stand-in AudioBuffer whose channel arrays record each slice written into them. */
+  const recordingBuffer = (length: number, count: number) => {
     const calls: [number, number, number][] = [];
-    const buffer = {
-      length: 7,
-      copyToChannel(source: Float32Array, channel: number, offset: number) {
+    const data = Array.from({ length: count }, (_, channel) => {
+      const array = new Float32Array(length);
+      const set = array.set.bind(array);
+      array.set = (source: ArrayLike<number>, offset = 0) => {
         calls.push([channel, offset, source.length]);
-        data[channel]!.set(source, offset);
-      },
-    } as unknown as AudioBuffer;
+        set(source, offset);
+      };
+      return array;
+    });
+    const buffer = { length, getChannelData: (c: number) => data[c]! } as unknown as AudioBuffer;
+    return { buffer, data, calls };
+  };
+
+  it('copies each channel into the buffer slice by slice, at the right offsets', async () => {
+    const { buffer, data, calls } = recordingBuffer(7, 2);
     const channels = [ramp(7), ramp(7, 10)];
     expect(await fillAudioBufferInSlices(buffer, channels, 3)).toBe(buffer);
-    expect(data).toEqual(channels);
+    expect(data.map((d) => [...d])).toEqual(channels.map((c) => [...c]));
     expect(calls).toEqual([
       [0, 0, 3],
       [0, 3, 3],
@@ -41,5 +49,13 @@ describe('fillAudioBufferInSlices', () => {
       [1, 3, 3],
       [1, 6, 1],
     ]);
+  });
+
+  it('takes channels on shared memory (the two-worker master comes back on it)', async () => {
+    const { buffer, data } = recordingBuffer(5, 1);
+    const shared = new Float32Array(new SharedArrayBuffer(5 * 4));
+    shared.set(ramp(5, 3));
+    await fillAudioBufferInSlices(buffer, [shared], 2);
+    expect([...data[0]!]).toEqual([...ramp(5, 3)]);
   });
 });

@@ -25,7 +25,10 @@ export const copyChannelsInSlices = async (
   return out;
 };
 
-/** Fills `buffer` from `channels`, `slice` samples per task, with a turn between slices. */
+/**
+ * Fills `buffer` from `channels`, `slice` samples per task, with a turn between slices. The channels may be
+ * on shared memory (the two-worker master's): TypedArray.set takes it, AudioBuffer.copyToChannel would not.
+ */
 export const fillAudioBufferInSlices = async (
   buffer: AudioBuffer,
   channels: readonly Float32Array[],
@@ -33,13 +36,9 @@ export const fillAudioBufferInSlices = async (
 ): Promise<AudioBuffer> => {
   for (const [c, data] of channels.entries()) {
     const length = Math.min(data.length, buffer.length);
+    const target = buffer.getChannelData(c);
     for (let at = 0; at < length; at += slice) {
-      // Worker-transferred arrays are backed by plain ArrayBuffers.
-      buffer.copyToChannel(
-        data.subarray(at, Math.min(length, at + slice)) as Float32Array<ArrayBuffer>,
-        c,
-        at,
-      );
+      target.set(data.subarray(at, Math.min(length, at + slice)), at);
       if (at + slice < length) await yieldToEventLoop();
     }
   }
