@@ -1,5 +1,6 @@
 import { Button } from '../../components/ui/button';
 import { Card, CardTitle } from '../../components/ui/card';
+import { ProgressBar } from '../../components/ui/progress-bar';
 import { RangeField, SelectField } from './form-controls';
 import { type MasteringMode, PRESET_IDS, PRESETS, type PresetId, SLIDERS } from './mastering-constants';
 import { canUseManual, TARGET_CHOICES, type TargetChoice } from './mastering-rules';
@@ -120,16 +121,7 @@ function MasterProgress() {
       data-testid="master-progress"
       data-state={status.running ? 'running' : 'done'}
     >
-      <div
-        role="progressbar"
-        aria-label="Mastering progress"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={status.percent}
-        className="h-2 w-full overflow-hidden rounded bg-zinc-800"
-      >
-        <div className="h-full bg-violet-500 transition-[width]" style={{ width: `${status.percent}%` }} />
-      </div>
+      <ProgressBar percent={status.percent} label="Mastering progress" />
       <p className="text-sm text-zinc-300" data-testid="master-status" aria-live="polite">
         {status.message}
       </p>

@@ -21,6 +21,7 @@ import {
   type MasterOutcome,
   masterClient,
   masterWithFallback,
+  warmUpMastering,
 } from './master-job';
 import {
   DEFAULT_CUSTOM_SETTINGS,
@@ -138,6 +139,8 @@ export class MasteringStore {
       const measured = await analyseSource(buffer, controller.signal);
       if (this.#state.source?.buffer === buffer)
         this.#set({ source: { ...this.#state.source, ...measured } });
+      // A mix masters from its stems on another path; a single file readies the render it will use.
+      if (!arrangement) void warmUpMastering(buffer, this.#renderChoice(), controller.signal);
     } catch (error) {
       if (controller.signal.aborted) return;
       this.#set({ loading: null });
@@ -355,6 +358,12 @@ export class MasteringStore {
 
   // --- mastering -----------------------------------------------------------------------------------------
 
+  /** The chain a render would use now: the chosen preset or manual settings, target and tone. */
+  #renderChoice() {
+    const { settings } = resolveSetup({ ...this.#state, settings: this.#state.custom });
+    return { settings, targetLufs: this.targetLufs(), tone: this.#toneChoice() };
+  }
+
   async master(): Promise<void> {
     const source = this.#state.source;
     if (!source) return this.#deps.notify(NOTICES.noAudioLoaded);
@@ -371,8 +380,7 @@ export class MasteringStore {
     if (source.buffer.length === 0 || loudness === Number.NEGATIVE_INFINITY)
       return this.#deps.notify(NOTICES.noAudio);
     const setup = { ...this.#state, settings: this.#state.custom };
-    const { settings } = resolveSetup(setup);
-    const targetLufs = this.targetLufs();
+    const { settings, targetLufs, tone } = this.#renderChoice();
     const name = setupName(setup);
     const key = resultKey(setup);
     const controller = new AbortController();
@@ -386,7 +394,7 @@ export class MasteringStore {
     // mix mastered from its stems (its live chain would need the stems and the vocal space carve).
     const listening = this.#state.playing === 'original' && !this.#deps.previewMode() && !this.#stems;
     if (listening) void this.#listenWhileRendering(source, settings, targetLufs);
-    const spec = { settings, targetLufs, name, tone: this.#toneChoice() };
+    const spec = { settings, targetLufs, name, tone };
     // A mixer mix masters from its stems, so its versions share the Main's gains (issue 18).
     if (this.#stems && source.stems.status === 'loading')
       onStatus({ percent: 0, message: TEXT.versionsLoading, running: true });

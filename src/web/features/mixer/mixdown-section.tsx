@@ -1,5 +1,6 @@
 import { MIX_STAGE_MESSAGES } from '../../../audio';
 import { Button } from '../../components/ui/button';
+import { ProgressBar } from '../../components/ui/progress-bar';
 import { bothLoaded, type FlowState } from './flow-state';
 import type { MixerController } from './mixer-controller';
 import { MIXER_NOTICES } from './mixer-messages';
@@ -39,16 +40,7 @@ export function MixdownSection({ controller, flow }: { controller: MixerControll
           <p className="text-sm text-zinc-200" role="status" data-testid="mixdown-stage">
             {stage ? MIX_STAGE_MESSAGES[stage] : ''}
           </p>
-          <div
-            role="progressbar"
-            aria-label="Mixdown progress"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-            className="mt-2 h-2 overflow-hidden rounded-full bg-zinc-800"
-          >
-            <div className="h-full bg-violet-500 transition-[width]" style={{ width: `${percent}%` }} />
-          </div>
+          <ProgressBar percent={percent} label="Mixdown progress" className="mt-2 h-2 rounded-full" />
         </div>
       ) : null}
     </section>

@@ -1,5 +1,6 @@
 import type { TrackType } from '../../../audio';
 import { Button } from '../../components/ui/button';
+import { ProgressBar } from '../../components/ui/progress-bar';
 import { describeProgress } from '../../lib/upload-progress';
 import type { TrackUpload } from './flow-state';
 
@@ -27,16 +28,11 @@ export function UploadStatus(props: {
             Cancel upload
           </Button>
         </div>
-        <div
-          role="progressbar"
-          aria-label={`Upload of the ${props.type} track`}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          className="h-1.5 overflow-hidden rounded bg-zinc-800"
-        >
-          <div className="h-full bg-violet-500 transition-[width]" style={{ width: `${percent}%` }} />
-        </div>
+        <ProgressBar
+          percent={percent}
+          label={`Upload of the ${props.type} track`}
+          className="h-1.5 rounded"
+        />
         <span className="text-xs tabular-nums text-zinc-400" data-testid={`${testId}-text`}>
           {describeProgress(progress)}
         </span>
