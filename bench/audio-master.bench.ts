@@ -10,6 +10,7 @@
  *   stereotools, volume, alimiter);
  * - the spec chain alone (no analysis-driven stages) on one worker, as before issue 16;
  * - the spec chain from native Web Audio nodes (biquads + DynamicsCompressor) in an OfflineAudioContext;
+ * - where the wall time of each render went, stage by stage (from the progress it reports);
  * - the longest main-thread stall during each in-page job (target < 50 ms), beside the longest stall of the
  *   same page doing nothing for as long (the machine's noise floor: other processes take the CPU too).
  * Ours and ffmpeg run in paired rounds of alternating order (bench/paired-rounds.ts): BENCH_RUNS (default 5)
@@ -38,6 +39,24 @@ import {
   verdict,
 } from './paired-rounds';
 
+/** The one-worker, two-worker and two-worker-with-load-analysis renders, as masterBench's variant index. */
+const VARIANTS = ['one worker', 'two workers', 'two workers, analysis from load'] as const;
+
+/** When each stage began (ms from the call) and when the call returned. */
+type Stages = Record<string, number>;
+const STAGE_COLUMNS: [string, string, string][] = [
+  ['copy in (call -> analysing)', 'start', 'analysing'],
+  ['analysis', 'analysing', 'building'],
+  ['chain', 'building', 'loudness'],
+  ['loudness solve', 'loudness', 'limiting'],
+  ['final gain and return', 'limiting', 'end'],
+];
+const stageSpans = (runs: Stages[]): string[] =>
+  STAGE_COLUMNS.map(([, from, to]) => {
+    const spans = runs.map((r) => (r[to] ?? Number.NaN) - (from === 'start' ? 0 : (r[from] ?? Number.NaN)));
+    return spans.some(Number.isNaN) ? 'n/a' : `${Math.round(spread(spans).median)}`;
+  });
+
 const PRESET: PresetId = (process.env.BENCH_PRESET as PresetId) ?? 'balanced';
 
 const ffmpegChain = (gainDb: number) => {
@@ -63,6 +82,7 @@ const main = async () => {
   const bench = await openHarness();
   printEnvironment(bench.page.context().browser()?.version());
   const rows: (string | number)[][] = [];
+  const stageRows: (string | number)[][] = [];
   try {
     for (const seconds of LENGTHS) {
       await bench.page.evaluate((s) => window.audioHarness.prepare(s), seconds);
@@ -71,6 +91,11 @@ const main = async () => {
       const idle: number[] = [];
       const two: number[] = [];
       const loaded: number[] = [];
+      const timelines: Record<string, Stages[]> = {
+        'one worker': [],
+        'two workers': [],
+        'two workers, analysis from load': [],
+      };
       let gainDb = 0;
       const run = (pair: boolean, preAnalysed: boolean) =>
         bench.page.evaluate(([s, p, two, pre]) => window.audioHarness.masterBench(s, p, true, two, pre), [
@@ -88,6 +113,7 @@ const main = async () => {
         let one = 0;
         for (const k of order) {
           const r = await run(k > 0, k === 2);
+          timelines[VARIANTS[k]!]!.push({ ...r.stages, end: r.ms });
           oursStall.push(r.longestMs);
           oursTask.push(r.longTaskMs);
           if (k === 0) {
@@ -156,6 +182,8 @@ const main = async () => {
         `${ms(Math.max(...nativeTask))} / ${ms(Math.max(...nativeStall))}`,
         ms(Math.max(...idle)),
       ]);
+      for (const [variant, runs] of Object.entries(timelines))
+        stageRows.push([label(seconds), variant, ...stageSpans(runs)]);
     }
   } finally {
     await bench.close();
@@ -183,6 +211,10 @@ const main = async () => {
     ],
     rows,
   );
+  console.log(
+    "\nWhere the wall time went: median ms from one reported stage to the next (the harness's progress).",
+  );
+  printTable(['track', 'render', ...STAGE_COLUMNS.map(([name]) => name)], stageRows);
 };
 
 await main();
