@@ -13,6 +13,8 @@ import type {
   ProviderEvent,
   SubscriptionSnapshot,
 } from './payment-provider';
+import { call } from './stripe-errors';
+import { cancelSubscriptionNow, refundSubscriptionInvoices } from './stripe-refunds';
 
 export interface StripeSettings {
   secretKey: string;
@@ -41,25 +43,6 @@ export function stripeClient(s: StripeSettings): Stripe {
 
 const idOf = (v: string | { id: string } | null | undefined): string | null =>
   v == null ? null : typeof v === 'string' ? v : v.id;
-
-/** Stripe's errors as the user should read them; card problems keep Stripe's own wording. */
-async function call<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (err) {
-    if (err instanceof Stripe.errors.StripeCardError) {
-      throw new AppError(402, 'card_declined', err.message || BILLING_MESSAGES.cardDeclined);
-    }
-    // The same idempotency key sent with other parameters: Stripe refuses it and charges nothing.
-    if (err instanceof Stripe.errors.StripeIdempotencyError) {
-      throw new AppError(409, 'idempotency_key_reused', BILLING_MESSAGES.idempotencyKeyReused);
-    }
-    if (err instanceof Stripe.errors.StripeConnectionError || err instanceof Stripe.errors.StripeAPIError) {
-      throw new AppError(503, 'provider_unavailable', BILLING_MESSAGES.providerUnavailable);
-    }
-    throw err;
-  }
-}
 
 /**
  * The Stripe adapter: Checkout Sessions in subscription mode from the lookup keys `pro_plan` and
@@ -295,9 +278,9 @@ export function createStripeProvider(d: { db: Db; settings: StripeSettings; publ
       await call(() => stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }));
     },
 
-    async cancelNow(subscriptionId: string) {
-      await call(() => stripe.subscriptions.cancel(subscriptionId));
-    },
+    cancelNow: (subscriptionId: string) => cancelSubscriptionNow(stripe, subscriptionId),
+
+    refundSubscription: (subscriptionId: string) => refundSubscriptionInvoices(stripe, subscriptionId),
 
     async chargeCrowns(
       user: UserRow,
