@@ -13,6 +13,7 @@ import { subscriptions, users } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
 import { toPublicUser, type UserRow } from '../auth/user-view';
 import { withBillingClaim } from './billing-claims';
+import { notDuplicate } from './duplicate-subscriptions';
 import type { Fulfilment } from './fulfilment';
 import type { LocalProvider } from './local-provider';
 import { ENTITLED_STATUSES, type PaymentProvider } from './payment-provider';
@@ -47,6 +48,7 @@ export function createBillingService(d: {
             eq(subscriptions.userId, userId),
             eq(subscriptions.provider, provider.name),
             inArray(subscriptions.status, [...ENTITLED_STATUSES]),
+            notDuplicate(),
           ),
         )
         .orderBy(desc(subscriptions.currentPeriodEnd))
