@@ -59,11 +59,21 @@ export function createBillingService(d: {
   const resync = async (subscriptionId: string) => fulfilment.fulfil(provider, { subscriptionId });
 
   return {
+    /**
+     * One checkout at a time per user (the billing claim, decision 157): the plan is read after the claim
+     * (not from the request's user row, read before any race), and the provider, under the claim, refuses
+     * when it already holds a subscription and leaves only the new session payable. A concurrent second
+     * request gets the claim's 409.
+     */
     async createCheckout(user: UserRow, lookupKey: string): Promise<{ url: string }> {
       const plan = planByLookupKey(lookupKey);
       if (!plan) throw badRequest(BILLING_MESSAGES.unknownPlan);
       if (user.subscriptionType) throw conflict(BILLING_MESSAGES.alreadySubscribed);
-      return { url: await provider.createCheckout(user, plan) };
+      return withBillingClaim(db, user.id, async () => {
+        const fresh = await freshUser(user.id);
+        if (fresh.subscriptionType) throw conflict(BILLING_MESSAGES.alreadySubscribed);
+        return { url: await provider.createCheckout(fresh, plan) };
+      });
     },
 
     async purchaseCrowns(

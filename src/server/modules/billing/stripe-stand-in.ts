@@ -279,6 +279,15 @@ export async function startStripeStandIn(): Promise<StandIn> {
       sessions.set(id, s);
       return { status: 200, body: s };
     }
+    if (method === 'GET' && path === '/v1/subscriptions') {
+      // Stripe lists all but canceled ones unless status=all is asked for.
+      const data = [...subscriptions.values()].filter(
+        (x) =>
+          (!p.customer || x.customer === p.customer) &&
+          (p.status === 'all' || (p.status ? x.status === p.status : x.status !== 'canceled')),
+      );
+      return { status: 200, body: { object: 'list', has_more: false, data } };
+    }
     if (seg[1] === 'subscriptions' && seg[2]) {
       const sub = subscriptions.get(seg[2]);
       if (!sub) return notFound;
