@@ -108,7 +108,7 @@ export const paymentEvents = pgTable(
   (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
 );
 
-/** Money actually taken, one row per provider invoice or payment (reference unique). */
+/** Money actually taken, one row per provider invoice or payment (reference unique); a refund is a negative row. */
 export const payments = pgTable(
   'payments',
   {
@@ -118,7 +118,7 @@ export const payments = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     provider: text('provider').notNull(),
     reference: text('reference').notNull(),
-    /** subscription_create | subscription_cycle | subscription_update | crowns */
+    /** subscription_create | subscription_cycle | subscription_update | crowns | refund (decision 157) */
     kind: text('kind').notNull(),
     amountCents: integer('amount_cents').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -210,7 +210,7 @@ export const localPayments = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** subscription_create | subscription_cycle | subscription_update | crowns */
+    /** subscription_create | subscription_cycle | subscription_update | crowns | refund (decision 157) */
     kind: text('kind').notNull(),
     amountCents: integer('amount_cents').notNull(),
     crowns: integer('crowns'),
@@ -247,3 +247,34 @@ export const billingClaims = pgTable('billing_claims', {
   key: text('key').notNull(),
   claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A second entitled subscription of one user at one provider (two checkouts paid in the same instant,
+ * decision 157): it is never granted, and the provider is asked to end it now and refund what it took.
+ * The row is written under the user's lock in the fulfilment transaction that first sees the duplicate;
+ * the provider calls come after the commit, each step stamped when done, so any later delivery of an event
+ * about either subscription finishes what a crash or an outage left undone.
+ */
+export const duplicateSubscriptions = pgTable(
+  'duplicate_subscriptions',
+  {
+    provider: text('provider').notNull(),
+    subscriptionId: text('subscription_id').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The subscription the user keeps (the one mirrored as entitled first). */
+    keptSubscriptionId: text('kept_subscription_id').notNull(),
+    detectedAt: timestamp('detected_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the provider confirmed the subscription ended. */
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    /** When every paid invoice of it was refunded (the refunds are rows of `payments`, kind 'refund'). */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    refundedCents: integer('refunded_cents').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.provider, t.subscriptionId] }),
+    index('duplicate_subscriptions_user_idx').on(t.userId),
+    index('duplicate_subscriptions_kept_idx').on(t.provider, t.keptSubscriptionId),
+  ],
+);

@@ -17,7 +17,8 @@ import { stripeWebhookRoutes } from './stripe-webhook-routes';
 export async function registerBillingModule(app: FastifyInstance, ctx: AppContext) {
   const { db, config } = ctx;
   const ledger = createLedgerService(db);
-  const fulfilment = createFulfilment(db);
+  // Duplicate subscriptions cancelled and refunded (decision 157) are logged at warn level.
+  const fulfilment = createFulfilment(db, app.log);
 
   let provider: PaymentProvider;
   let local: LocalProvider | undefined;

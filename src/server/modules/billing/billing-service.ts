@@ -13,6 +13,7 @@ import { subscriptions, users } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
 import { toPublicUser, type UserRow } from '../auth/user-view';
 import { withBillingClaim } from './billing-claims';
+import { notDuplicate } from './duplicate-subscriptions';
 import type { Fulfilment } from './fulfilment';
 import type { LocalProvider } from './local-provider';
 import { ENTITLED_STATUSES, type PaymentProvider } from './payment-provider';
@@ -47,6 +48,7 @@ export function createBillingService(d: {
             eq(subscriptions.userId, userId),
             eq(subscriptions.provider, provider.name),
             inArray(subscriptions.status, [...ENTITLED_STATUSES]),
+            notDuplicate(),
           ),
         )
         .orderBy(desc(subscriptions.currentPeriodEnd))
@@ -57,11 +59,21 @@ export function createBillingService(d: {
   const resync = async (subscriptionId: string) => fulfilment.fulfil(provider, { subscriptionId });
 
   return {
+    /**
+     * One checkout at a time per user (the billing claim, decision 157): the plan is read after the claim
+     * (not from the request's user row, read before any race), and the provider, under the claim, refuses
+     * when it already holds a subscription and leaves only the new session payable. A concurrent second
+     * request gets the claim's 409.
+     */
     async createCheckout(user: UserRow, lookupKey: string): Promise<{ url: string }> {
       const plan = planByLookupKey(lookupKey);
       if (!plan) throw badRequest(BILLING_MESSAGES.unknownPlan);
       if (user.subscriptionType) throw conflict(BILLING_MESSAGES.alreadySubscribed);
-      return { url: await provider.createCheckout(user, plan) };
+      return withBillingClaim(db, user.id, async () => {
+        const fresh = await freshUser(user.id);
+        if (fresh.subscriptionType) throw conflict(BILLING_MESSAGES.alreadySubscribed);
+        return { url: await provider.createCheckout(fresh, plan) };
+      });
     },
 
     async purchaseCrowns(

@@ -2,6 +2,14 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { PLANS } from '../../../shared/plans';
 import type { Db } from '../../db/client';
 import { billingCustomers, paymentEvents, payments, subscriptions, users } from '../../db/schema';
+import {
+  type BillingLog,
+  detectDuplicate,
+  isRecordedDuplicate,
+  notDuplicate,
+  reopenRefund,
+  settleDuplicates,
+} from './duplicate-subscriptions';
 import { type Currency, grant, type Tx } from './ledger-service';
 import {
   type CrownPayment,
@@ -43,12 +51,21 @@ async function userOfCustomer(tx: Tx, provider: ProviderName, customerId: string
   return row?.userId ?? null;
 }
 
-/** Sets the user's plan columns from their subscriptions: the entitled one with the latest period wins. */
+/**
+ * Sets the user's plan columns from their subscriptions: the entitled one with the latest period wins. A
+ * duplicate (decision 157) never counts, even in the moment before the provider has ended it.
+ */
 export async function recomputeUser(tx: Tx, userId: number): Promise<void> {
   const [best] = await tx
     .select()
     .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...ENTITLED_STATUSES])))
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        inArray(subscriptions.status, [...ENTITLED_STATUSES]),
+        notDuplicate(),
+      ),
+    )
     .orderBy(desc(subscriptions.currentPeriodEnd))
     .limit(1);
   if (best) {
@@ -82,13 +99,36 @@ export async function recomputeUser(tx: Tx, userId: number): Promise<void> {
     .where(eq(users.id, userId));
 }
 
+/** Rewrites our mirror of one subscription from a fresh read of the provider. */
+async function mirror(tx: Tx, provider: ProviderName, userId: number, snap: SubscriptionSnapshot) {
+  const values = {
+    userId,
+    provider,
+    providerSubscriptionId: snap.id,
+    plan: snap.plan,
+    status: snap.status,
+    currentPeriodEnd: snap.currentPeriodEnd,
+    cancelAtPeriodEnd: snap.cancelAtPeriodEnd,
+    pendingPlan: snap.pendingPlan,
+    updatedAt: new Date(),
+  };
+  await tx
+    .insert(subscriptions)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [subscriptions.provider, subscriptions.providerSubscriptionId],
+      set: values,
+    });
+}
+
 async function applyEffects(
   tx: Tx,
-  provider: ProviderName,
+  paymentProvider: PaymentProvider,
   effects: Effects,
   snap: SubscriptionSnapshot | undefined,
   userId: number,
 ) {
+  const provider = paymentProvider.name;
   if (effects.customer) {
     await tx
       .insert(billingCustomers)
@@ -96,32 +136,25 @@ async function applyEffects(
       .onConflictDoNothing();
   }
   if (snap) {
-    const values = {
-      userId,
-      provider,
-      providerSubscriptionId: snap.id,
-      plan: snap.plan,
-      status: snap.status,
-      currentPeriodEnd: snap.currentPeriodEnd,
-      cancelAtPeriodEnd: snap.cancelAtPeriodEnd,
-      pendingPlan: snap.pendingPlan,
-      updatedAt: new Date(),
-    };
-    await tx
-      .insert(subscriptions)
-      .values(values)
-      .onConflictDoUpdate({
-        target: [subscriptions.provider, subscriptions.providerSubscriptionId],
-        set: values,
-      });
+    await mirror(tx, provider, userId, snap);
+    // Before any grant: a second subscription paid in the same instant is recorded as a duplicate here,
+    // under the user's lock, so of two completions applied at once exactly one is kept (decision 157).
+    await detectDuplicate(tx, paymentProvider, userId, snap, (other) => mirror(tx, provider, userId, other));
     await recomputeUser(tx, userId);
   }
   const inv = effects.paidInvoice;
   if (inv) {
-    await tx
+    const recorded = await tx
       .insert(payments)
       .values({ userId, provider, reference: inv.id, kind: inv.billingReason, amountCents: inv.amountCents })
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ id: payments.id });
+    // The money of a duplicate is recorded (it was taken) and given back by settleDuplicates; it grants
+    // nothing. A charge of it seen for the first time opens its refund step again.
+    if (inv.subscriptionId && (await isRecordedDuplicate(tx, provider, inv.subscriptionId))) {
+      if (recorded.length > 0) await reopenRefund(tx, provider, inv.subscriptionId);
+      return;
+    }
     const allowance = PLANS[inv.plan].allowance;
     const reason = inv.billingReason === 'subscription_update' ? 'upgrade' : 'allowance';
     const parts: Array<[Currency, number]> = [
@@ -149,7 +182,9 @@ async function applyEffects(
   }
 }
 
-export function createFulfilment(db: Db) {
+const quiet: BillingLog = { warn: () => {} };
+
+export function createFulfilment(db: Db, log: BillingLog = quiet) {
   /** Which user the effects are about: named directly, or through the provider's customer id. */
   const resolveUser = async (
     tx: Tx,
@@ -177,14 +212,55 @@ export function createFulfilment(db: Db) {
     // A deleted account (or a customer that is not ours): nothing to apply.
     if (userId === null || !(await lockUser(tx, userId))) return null;
     const snap = first ? await provider.retrieveSubscription(first.id, tx) : undefined;
-    await applyEffects(tx, provider.name, effects, snap, userId);
+    await applyEffects(tx, provider, effects, snap, userId);
     return userId;
   };
 
+  /** Ends and refunds pending duplicates about these effects, after the commit (decision 157). */
+  const settle = (provider: PaymentProvider, effects: Effects) =>
+    settleDuplicates({
+      db,
+      provider,
+      log,
+      subscriptionIds: [effects.subscriptionId, effects.paidInvoice?.subscriptionId],
+      remirror: (subscriptionId) => db.transaction((tx) => fulfilIn(tx, provider, { subscriptionId })),
+    });
+
+  /** Stores the event id and applies its effects in one transaction: a redelivery changes nothing. */
+  async function applyOnce(
+    provider: PaymentProvider,
+    event: ProviderEvent,
+  ): Promise<'applied' | 'duplicate'> {
+    const [seen] = await db
+      .select({ id: paymentEvents.eventId })
+      .from(paymentEvents)
+      .where(and(eq(paymentEvents.provider, provider.name), eq(paymentEvents.eventId, event.id)))
+      .limit(1);
+    if (seen) return 'duplicate';
+    return db.transaction(async (tx) => {
+      const stored = await tx
+        .insert(paymentEvents)
+        .values({ provider: provider.name, eventId: event.id, type: event.type })
+        .onConflictDoNothing()
+        .returning({ id: paymentEvents.eventId });
+      if (stored.length === 0) return 'duplicate';
+      await fulfilIn(tx, provider, {
+        customer: event.customer,
+        subscriptionId: event.subscriptionId,
+        paidInvoice: event.paidInvoice,
+        crownPayment: event.crownPayment,
+      });
+      return 'applied';
+    });
+  }
+
   return {
     /** Applies effects learned from the provider's own API answer (the webhook repeats them harmlessly). */
-    fulfil: (provider: PaymentProvider, effects: Effects) =>
-      db.transaction((tx) => fulfilIn(tx, provider, effects)),
+    async fulfil(provider: PaymentProvider, effects: Effects): Promise<number | null> {
+      const userId = await db.transaction((tx) => fulfilIn(tx, provider, effects));
+      await settle(provider, effects);
+      return userId;
+    },
 
     /**
      * Applies a verified provider event once: its id is stored in the same transaction as its effects, so a
@@ -192,27 +268,10 @@ export function createFulfilment(db: Db) {
      * from the provider, so the mirror ends in the provider's current state whatever the order.
      */
     async applyEvent(provider: PaymentProvider, event: ProviderEvent): Promise<'applied' | 'duplicate'> {
-      const [seen] = await db
-        .select({ id: paymentEvents.eventId })
-        .from(paymentEvents)
-        .where(and(eq(paymentEvents.provider, provider.name), eq(paymentEvents.eventId, event.id)))
-        .limit(1);
-      if (seen) return 'duplicate';
-      return db.transaction(async (tx) => {
-        const stored = await tx
-          .insert(paymentEvents)
-          .values({ provider: provider.name, eventId: event.id, type: event.type })
-          .onConflictDoNothing()
-          .returning({ id: paymentEvents.eventId });
-        if (stored.length === 0) return 'duplicate';
-        await fulfilIn(tx, provider, {
-          customer: event.customer,
-          subscriptionId: event.subscriptionId,
-          paidInvoice: event.paidInvoice,
-          crownPayment: event.crownPayment,
-        });
-        return 'applied';
-      });
+      const outcome = await applyOnce(provider, event);
+      // Also for a redelivery: it is how a crash between the provider calls of a duplicate is repaired.
+      await settle(provider, event);
+      return outcome;
     },
   };
 }

@@ -14,6 +14,7 @@ import {
   type PaidInvoice,
   type PaymentProvider,
   type ProviderEvent,
+  type ProviderRefund,
   type SubscriptionSnapshot,
 } from './payment-provider';
 import { addMonth, type CardDetails, type CardInput, judgeCard } from './test-cards';
@@ -23,6 +24,8 @@ const id = (prefix: string) => `${prefix}_local_${randomBytes(16).toString('base
 const keyedId = (prefix: string, key: string) =>
   `${prefix}_local_${createHash('sha256').update(key).digest('base64url').slice(0, 22)}`;
 const ENTITLED_SQL = sql.raw(`status in (${ENTITLED_STATUSES.map((s) => `'${s}'`).join(', ')})`);
+/** The kinds of charge a subscription makes (its invoices), as at Stripe. */
+const SUBSCRIPTION_CHARGES = ['subscription_create', 'subscription_cycle', 'subscription_update'] as const;
 export const localCustomerId = (userId: number) => `cus_local_${userId}`;
 
 /** Where the local provider's hosted checkout lives (served by this app, see local-checkout-routes.ts). */
@@ -271,6 +274,44 @@ export function createLocalProvider(d: {
 
     cancelNow: (subId: string) =>
       updateSubscription(subId, { status: 'canceled' }, 'customer.subscription.deleted'),
+
+    /**
+     * Gives back every charge of the subscription, once: a refund's id comes from the charge's, so a repeat
+     * (or two at once: the primary key) finds the refund already there.
+     */
+    refundSubscription: (subId: string): Promise<ProviderRefund[]> =>
+      commit(async (tx) => {
+        const charges = await tx
+          .select()
+          .from(localPayments)
+          .where(
+            and(
+              eq(localPayments.subscriptionId, subId),
+              inArray(localPayments.kind, [...SUBSCRIPTION_CHARGES]),
+            ),
+          )
+          .orderBy(localPayments.createdAt);
+        const refunds: ProviderRefund[] = [];
+        for (const charge of charges) {
+          const refund = {
+            id: keyedId('re', charge.id),
+            invoiceId: charge.id,
+            amountCents: charge.amountCents,
+          };
+          await tx
+            .insert(localPayments)
+            .values({
+              id: refund.id,
+              userId: charge.userId,
+              kind: 'refund',
+              amountCents: charge.amountCents,
+              subscriptionId: subId,
+            })
+            .onConflictDoNothing({ target: localPayments.id });
+          refunds.push(refund);
+        }
+        return refunds;
+      }),
 
     chargeCrowns: (
       user: UserRow,

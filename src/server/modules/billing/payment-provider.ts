@@ -40,6 +40,13 @@ export interface CrownPayment {
   amountCents: number;
 }
 
+/** Money given back for one paid invoice (reference = the refund's id at the provider). */
+export interface ProviderRefund {
+  id: string;
+  invoiceId: string;
+  amountCents: number;
+}
+
 /**
  * What a verified provider event asks us to do. Both providers turn their events into this shape, and one
  * fulfilment routine applies it (fulfilment.ts): the local provider is never a second code path.
@@ -73,8 +80,17 @@ export interface PaymentProvider {
   /** Plan change that starts with the next cycle; nothing is charged now. */
   scheduleDowngrade(subscriptionId: string, to: Plan): Promise<void>;
   cancelAtPeriodEnd(subscriptionId: string): Promise<void>;
-  /** Ends the subscription now (account deletion). */
+  /**
+   * Ends the subscription now (account deletion, a duplicate subscription). Safe to repeat: a subscription
+   * that has already ended stays ended and nothing fails.
+   */
   cancelNow(subscriptionId: string): Promise<void>;
+  /**
+   * Refunds in full every paid invoice of the subscription (a duplicate subscription, decision 157). Safe
+   * to repeat and to run twice at once: each invoice is refunded once (the provider is asked which refunds
+   * exist, and each refund carries an idempotency key named after its invoice); every refund comes back.
+   */
+  refundSubscription(subscriptionId: string): Promise<ProviderRefund[]>;
   /**
    * Charges the saved card for crowns; resolves only once the money is taken. The same idempotency key
    * again returns the first payment without charging; with other details it is a 409.

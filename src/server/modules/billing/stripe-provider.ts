@@ -4,15 +4,18 @@ import { BILLING_MESSAGES } from '../../../shared/api/billing';
 import { PLAN_IDS, PLANS, type Plan, type PlanId, planByLookupKey } from '../../../shared/plans';
 import type { Db } from '../../db/client';
 import { billingCustomers } from '../../db/schema';
-import { AppError } from '../../errors';
+import { AppError, conflict } from '../../errors';
 import type { UserRow } from '../auth/user-view';
-import type {
-  CrownPayment,
-  PaidInvoice,
-  PaymentProvider,
-  ProviderEvent,
-  SubscriptionSnapshot,
+import {
+  type CrownPayment,
+  ENTITLED_STATUSES,
+  type PaidInvoice,
+  type PaymentProvider,
+  type ProviderEvent,
+  type SubscriptionSnapshot,
 } from './payment-provider';
+import { call } from './stripe-errors';
+import { cancelSubscriptionNow, refundSubscriptionInvoices } from './stripe-refunds';
 
 export interface StripeSettings {
   secretKey: string;
@@ -41,25 +44,6 @@ export function stripeClient(s: StripeSettings): Stripe {
 
 const idOf = (v: string | { id: string } | null | undefined): string | null =>
   v == null ? null : typeof v === 'string' ? v : v.id;
-
-/** Stripe's errors as the user should read them; card problems keep Stripe's own wording. */
-async function call<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (err) {
-    if (err instanceof Stripe.errors.StripeCardError) {
-      throw new AppError(402, 'card_declined', err.message || BILLING_MESSAGES.cardDeclined);
-    }
-    // The same idempotency key sent with other parameters: Stripe refuses it and charges nothing.
-    if (err instanceof Stripe.errors.StripeIdempotencyError) {
-      throw new AppError(409, 'idempotency_key_reused', BILLING_MESSAGES.idempotencyKeyReused);
-    }
-    if (err instanceof Stripe.errors.StripeConnectionError || err instanceof Stripe.errors.StripeAPIError) {
-      throw new AppError(503, 'provider_unavailable', BILLING_MESSAGES.providerUnavailable);
-    }
-    throw err;
-  }
-}
 
 /**
  * The Stripe adapter: Checkout Sessions in subscription mode from the lookup keys `pro_plan` and
@@ -180,9 +164,32 @@ export function createStripeProvider(d: { db: Db; settings: StripeSettings; publ
   const provider: PaymentProvider = {
     name: 'stripe',
 
+    /**
+     * Called under the user's billing claim (decision 157), so two of these never overlap for one user.
+     * Stripe, not our mirror, says whether the customer already pays (the webhook of a checkout paid a
+     * moment ago may not have arrived). The customer's open sessions are expired *before* the new one is
+     * created, so there is no moment with two payable; one paid meanwhile cannot be expired, and then the
+     * customer is subscribed and nothing new is opened.
+     */
     async createCheckout(user: UserRow, plan: Plan) {
       const customer = await ensureCustomer(user);
       const price = await priceOf(plan);
+      const alreadySubscribed = () => conflict(BILLING_MESSAGES.alreadySubscribed);
+      const paying = async () =>
+        (await call(() => stripe.subscriptions.list({ customer, status: 'all', limit: 100 }))).data.some(
+          (s) => (ENTITLED_STATUSES as readonly string[]).includes(s.status),
+        );
+      if (await paying()) throw alreadySubscribed();
+      const open = await call(() => stripe.checkout.sessions.list({ customer, status: 'open', limit: 100 }));
+      for (const other of open.data) {
+        try {
+          await call(() => stripe.checkout.sessions.expire(other.id));
+        } catch (err) {
+          // Completed between the list and the expiry (paid in another tab), or expired by Stripe itself.
+          if (!(err instanceof Stripe.errors.StripeInvalidRequestError)) throw err;
+          if (await paying()) throw alreadySubscribed();
+        }
+      }
       const session = await call(() =>
         stripe.checkout.sessions.create({
           mode: 'subscription',
@@ -196,16 +203,6 @@ export function createStripeProvider(d: { db: Db; settings: StripeSettings; publ
         }),
       );
       if (!session.url) throw new AppError(502, 'provider_error', BILLING_MESSAGES.providerUnavailable);
-      // One payable checkout per customer (decision 090): the customer's other open sessions are expired,
-      // so pages opened in several tabs cannot all be paid. Two requests racing here may expire each
-      // other's session; the page then says so and the next click works, which is the safe way to fail.
-      const open = await call(() => stripe.checkout.sessions.list({ customer, status: 'open', limit: 100 }));
-      for (const other of open.data.filter((s) => s.id !== session.id)) {
-        await call(() => stripe.checkout.sessions.expire(other.id)).catch((err: unknown) => {
-          // Expired by a racing request, or completed meanwhile (then the plan check refuses the next).
-          if (!(err instanceof Stripe.errors.StripeInvalidRequestError)) throw err;
-        });
-      }
       return session.url;
     },
 
@@ -295,9 +292,9 @@ export function createStripeProvider(d: { db: Db; settings: StripeSettings; publ
       await call(() => stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }));
     },
 
-    async cancelNow(subscriptionId: string) {
-      await call(() => stripe.subscriptions.cancel(subscriptionId));
-    },
+    cancelNow: (subscriptionId: string) => cancelSubscriptionNow(stripe, subscriptionId),
+
+    refundSubscription: (subscriptionId: string) => refundSubscriptionInvoices(stripe, subscriptionId),
 
     async chargeCrowns(
       user: UserRow,

@@ -41,10 +41,16 @@ export interface StandIn {
   subscriptions: Map<string, Obj>;
   invoices: Map<string, Obj>;
   paymentIntents: Map<string, Obj>;
+  refunds: Map<string, Obj>;
   /** Every call the SDK made: method, path, parsed parameters and the Idempotency-Key header. */
   requests: Array<{ method: string; path: string; params: Obj; idempotencyKey?: string }>;
   /** The next charge of a saved card fails with card_declined. */
   declineNextCharge: boolean;
+  /**
+   * The next calls of this kind fail with a 500 that the SDK does not retry (an outage, or the process dying
+   * before the answer): nothing is done at Stripe for them.
+   */
+  failNext: { cancel: number; refund: number };
   /** The customer pays the checkout at Stripe: subscription, card and first invoice now exist. */
   payCheckout(sessionId: string): { session: Obj; subscription: Obj; invoice: Obj };
   /** Stripe starts the next cycle of a subscription and pays its invoice. */
@@ -71,6 +77,7 @@ export async function startStripeStandIn(): Promise<StandIn> {
   const subscriptions = new Map<string, Obj>();
   const invoices = new Map<string, Obj>();
   const paymentIntents = new Map<string, Obj>();
+  const refunds = new Map<string, Obj>();
   const requests: StandIn['requests'] = [];
   let url = '';
 
@@ -78,13 +85,40 @@ export async function startStripeStandIn(): Promise<StandIn> {
 
   const invoiceFor = (sub: Obj, amount: number, reason: string): Obj => {
     const price = itemOf(sub).price as Obj;
+    const id = newId('in');
+    // As at Stripe since 2025-03: the money of an invoice is a PaymentIntent, named by its invoice payments.
+    const pi = {
+      id: newId('pi'),
+      object: 'payment_intent',
+      amount,
+      amount_received: amount,
+      amount_refunded: 0,
+      status: 'succeeded',
+      customer: sub.customer,
+      metadata: {},
+    };
+    paymentIntents.set(pi.id, pi);
     const invoice = {
-      id: newId('in'),
+      id,
       object: 'invoice',
       customer: sub.customer,
+      subscription_id: sub.id,
       status: 'paid',
       amount_paid: amount,
       billing_reason: reason,
+      payments: {
+        object: 'list',
+        data: [
+          {
+            id: newId('inpay'),
+            object: 'invoice_payment',
+            invoice: id,
+            status: 'paid',
+            amount_paid: amount,
+            payment: { type: 'payment_intent', payment_intent: pi.id },
+          },
+        ],
+      },
       parent: {
         type: 'subscription_details',
         subscription_details: { subscription: sub.id, metadata: sub.metadata },
@@ -107,8 +141,10 @@ export async function startStripeStandIn(): Promise<StandIn> {
     subscriptions,
     invoices,
     paymentIntents,
+    refunds,
     requests,
     declineNextCharge: false,
+    failNext: { cancel: 0, refund: 0 },
     invoiceFor,
     payCheckout(sessionId) {
       const session = sessions.get(sessionId)!;
@@ -164,7 +200,18 @@ export async function startStripeStandIn(): Promise<StandIn> {
     },
   });
 
-  const route = (method: string, path: string, p: Obj): { status: number; body: unknown } => {
+  /** Stripe is down (or the answer never arrives): a 500 the SDK is told not to retry. */
+  const outage = () => ({
+    status: 500,
+    noRetry: true,
+    body: { error: { type: 'api_error', message: 'The stand-in was told to fail this call.' } },
+  });
+
+  const route = (
+    method: string,
+    path: string,
+    p: Obj,
+  ): { status: number; body: unknown; noRetry?: boolean } => {
     const seg = path.split('/').filter(Boolean); // ['v1', ...]
     const notFound = {
       status: 404,
@@ -232,6 +279,15 @@ export async function startStripeStandIn(): Promise<StandIn> {
       sessions.set(id, s);
       return { status: 200, body: s };
     }
+    if (method === 'GET' && path === '/v1/subscriptions') {
+      // Stripe lists all but canceled ones unless status=all is asked for.
+      const data = [...subscriptions.values()].filter(
+        (x) =>
+          (!p.customer || x.customer === p.customer) &&
+          (p.status === 'all' || (p.status ? x.status === p.status : x.status !== 'canceled')),
+      );
+      return { status: 200, body: { object: 'list', has_more: false, data } };
+    }
     if (seg[1] === 'subscriptions' && seg[2]) {
       const sub = subscriptions.get(seg[2]);
       if (!sub) return notFound;
@@ -241,6 +297,21 @@ export async function startStripeStandIn(): Promise<StandIn> {
           : body;
       if (method === 'GET') return { status: 200, body: expand(sub) };
       if (method === 'DELETE') {
+        if (state.failNext.cancel > 0) {
+          state.failNext.cancel--;
+          return outage();
+        }
+        if (sub.status === 'canceled') {
+          return {
+            status: 400,
+            body: {
+              error: {
+                type: 'invalid_request_error',
+                message: `A canceled subscription can only update its cancellation_details and metadata.`,
+              },
+            },
+          };
+        }
         sub.status = 'canceled';
         return { status: 200, body: sub };
       }
@@ -269,6 +340,57 @@ export async function startStripeStandIn(): Promise<StandIn> {
         }
       }
       return { status: 200, body: expand(sub) };
+    }
+    if (method === 'GET' && path === '/v1/invoices') {
+      const expanded = (values(p.expand) as unknown as string[]).includes('data.payments');
+      const data = [...invoices.values()]
+        .filter(
+          (i) =>
+            (!p.subscription || i.subscription_id === p.subscription) && (!p.status || i.status === p.status),
+        )
+        .map((i) => (expanded ? i : { ...i, payments: undefined }));
+      return { status: 200, body: { object: 'list', has_more: false, data } };
+    }
+    if (method === 'GET' && path === '/v1/refunds') {
+      const data = [...refunds.values()].filter(
+        (r) => !p.payment_intent || r.payment_intent === p.payment_intent,
+      );
+      return { status: 200, body: { object: 'list', has_more: false, data } };
+    }
+    if (method === 'POST' && path === '/v1/refunds') {
+      if (state.failNext.refund > 0) {
+        state.failNext.refund--;
+        return outage();
+      }
+      const pi = paymentIntents.get(p.payment_intent as string);
+      if (!pi) return notFound;
+      const left = (pi.amount_received as number) - (pi.amount_refunded as number);
+      const amount = p.amount ? Number(p.amount) : left;
+      if (left <= 0 || amount > left) {
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              code: 'charge_already_refunded',
+              message: `Charge for ${pi.id} has already been refunded.`,
+            },
+          },
+        };
+      }
+      pi.amount_refunded = (pi.amount_refunded as number) + amount;
+      const refund = {
+        id: newId('re'),
+        object: 'refund',
+        amount,
+        currency: 'usd',
+        payment_intent: pi.id,
+        reason: p.reason ?? null,
+        metadata: p.metadata ?? {},
+        status: 'succeeded',
+      };
+      refunds.set(refund.id, refund);
+      return { status: 200, body: refund };
     }
     if (method === 'POST' && path === '/v1/payment_intents') {
       if (state.declineNextCharge) {
@@ -303,8 +425,9 @@ export async function startStripeStandIn(): Promise<StandIn> {
    * nothing again; the key with other parameters is refused. (Requests are handled one at a time here, so
    * concurrent repeats simply find the first answer.)
    */
-  const answers = new Map<string, { body: string; out: { status: number; body: unknown } }>();
-  const idempotent = (key: string, body: string, run: () => { status: number; body: unknown }) => {
+  type Answer = { status: number; body: unknown; noRetry?: boolean };
+  const answers = new Map<string, { body: string; out: Answer }>();
+  const idempotent = (key: string, body: string, run: () => Answer): Answer => {
     const earlier = answers.get(key);
     if (earlier && earlier.body !== body) {
       return {
@@ -319,8 +442,9 @@ export async function startStripeStandIn(): Promise<StandIn> {
     }
     if (earlier) return earlier.out;
     // A copy: later changes of the objects do not change the saved answer.
-    const out = JSON.parse(JSON.stringify(run())) as { status: number; body: unknown };
-    answers.set(key, { body, out });
+    const out = JSON.parse(JSON.stringify(run())) as Answer;
+    // An outage is a request that never reached Stripe: nothing is saved under its key.
+    if (!out.noRetry) answers.set(key, { body, out });
     return out;
   };
 
@@ -342,7 +466,11 @@ export async function startStripeStandIn(): Promise<StandIn> {
         : req.method === 'POST' && key
           ? idempotent(key, body, () => route('POST', u.pathname, params))
           : route(req.method ?? 'GET', u.pathname, params);
-      res.writeHead(out.status, { 'content-type': 'application/json', 'request-id': newId('req') });
+      res.writeHead(out.status, {
+        'content-type': 'application/json',
+        'request-id': newId('req'),
+        ...(out.noRetry ? { 'stripe-should-retry': 'false' } : {}),
+      });
       res.end(JSON.stringify(out.body));
     });
   });

@@ -215,15 +215,42 @@ describeEachDatabase(
       const openOnes = () =>
         [...standIn.sessions.values()].filter((s) => s.customer === customer && s.status === 'open');
       expect(openOnes().map((s) => s.id)).toEqual([third]);
-      // Opened at the same moment: never two payable (at worst none, and the next click opens one).
-      await Promise.all([open(), open(), open()]);
-      expect(openOnes().length).toBeLessThanOrEqual(1);
+      // Ten at the same moment: one at a time per user (the billing claim), the others are told so, and
+      // exactly one session is payable (decision 157).
+      const burst = await Promise.all(
+        Array.from({ length: 10 }, () => c.post('/api/create-checkout-session', { lookup_key: 'pro_plan' })),
+      );
+      expect(burst.every((r) => r.status === 200 || r.status === 409)).toBe(true);
+      expect(burst.some((r) => r.status === 200)).toBe(true);
+      for (const refused of burst.filter((r) => r.status === 409)) {
+        expect(refused.body).toMatchObject({
+          code: 'conflict',
+          message: expect.stringMatching(/in progress/),
+        });
+      }
+      expect(openOnes().length).toBe(1);
       const last = await open();
       expect(openOnes().map((s) => s.id)).toEqual([last]);
       expect(() => standIn.payCheckout(first)).toThrow('expired');
       expect(() => standIn.payCheckout(second)).toThrow('expired');
       expect(() => standIn.payCheckout(third)).toThrow('expired');
       expect(standIn.payCheckout(last).subscription).toMatchObject({ status: 'active' });
+    });
+
+    it('a checkout paid a moment ago (its webhook not here yet): Stripe is asked, and no second one opens', async () => {
+      const { c } = await signedUpClient(ctx.app);
+      const res = await c.post('/api/create-checkout-session', { lookup_key: 'pro_plan' });
+      const first = (res.body as { url: string }).url.split('/').pop()!;
+      standIn.payCheckout(first);
+      expect(await me(c)).toMatchObject({ hasSubscription: false });
+      const again = await c.post('/api/create-checkout-session', { lookup_key: 'unlimited_plan' });
+      expect(again.status).toBe(409);
+      expect(again.body).toEqual({
+        message: 'You already have an active subscription. Change it in Settings.',
+        code: 'conflict',
+      });
+      const customer = standIn.sessions.get(first)!.customer;
+      expect([...standIn.sessions.values()].filter((s) => s.customer === customer).length).toBe(1);
     });
 
     it('ten parallel crown purchases with one key: one PaymentIntent at Stripe, under our idempotency key', async () => {
