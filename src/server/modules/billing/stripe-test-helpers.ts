@@ -5,7 +5,7 @@ import type { StandIn } from './stripe-stand-in';
 /** Helpers for suites that drive the Stripe adapter against the stand-in (not a test file itself). */
 
 /** The SDK's own test-header helper signs exactly the bytes we post. */
-const signer = new Stripe('sk_test_signer').webhooks;
+export const stripeSigner = new Stripe('sk_test_signer').webhooks;
 
 let seq = 0;
 export type StripeTestEvent = ReturnType<typeof stripeEvent>;
@@ -23,7 +23,7 @@ export const stripeEvent = (type: string, object: unknown, id = `evt_dup_${++seq
 /** Posts a signed event to the webhook route, as Stripe does. */
 export const deliverTo = (app: FastifyInstance, secret: string) => async (evt: StripeTestEvent) => {
   const payload = JSON.stringify(evt);
-  const header = signer.generateTestHeaderString({ payload, secret });
+  const header = stripeSigner.generateTestHeaderString({ payload, secret });
   const res = await app.inject({
     method: 'POST',
     url: '/api/stripe/webhook',

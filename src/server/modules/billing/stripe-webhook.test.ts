@@ -1,28 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, expect, it } from 'vitest';
 import { payments, users } from '../../db/schema';
 import { describeEachDatabase, signedUpClient } from '../../test/harness';
 import { type Client, expectLedgerMatchesBalances, me, rowsOf } from './billing-test-helpers';
 import { startStripeStandIn } from './stripe-stand-in';
+import { stripeSigner as signer, stripeEvent } from './stripe-test-helpers';
 
 const WEBHOOK_SECRET = 'whsec_test_billing_secret';
 const standIn = await startStripeStandIn();
 afterAll(() => standIn.close());
 
-/** The SDK's own test-header helper signs exactly the bytes we post. */
-const signer = new Stripe('sk_test_signer').webhooks;
-
-let seq = 0;
-const event = (type: string, object: unknown, id = `evt_test_${++seq}_${Date.now()}`) => ({
-  id,
-  object: 'event',
-  type,
-  api_version: '2026-10-28.endive',
-  created: Math.floor(Date.now() / 1000),
-  livemode: false,
-  data: { object },
-});
+const event = stripeEvent;
 
 describeEachDatabase(
   'stripe adapter and webhook',
