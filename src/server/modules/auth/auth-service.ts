@@ -156,7 +156,8 @@ export function createAuthService(d: AuthServiceDeps) {
           })
           .from(users)
           .where(eq(users.id, pending.userId))
-          .for('update');
+          // NO KEY: as every user-row lock (decision 159), so it cannot deadlock with a foreign key check.
+          .for('no key update');
         const unproved = before?.emailVerifiedAt === null;
         const removeFactor = unproved && before?.totpSecret !== null;
         await tx

@@ -35,8 +35,15 @@ export interface Effects {
   crownPayment?: CrownPayment;
 }
 
+/**
+ * FOR NO KEY UPDATE, not FOR UPDATE (decision 159): it serialises billing changes of one user just as well
+ * (it conflicts with itself and with every UPDATE of the row), but not with the FOR KEY SHARE lock that
+ * every foreign key check on users takes (local_payments, payments, credit_ledger, sessions...). With FOR
+ * UPDATE, a purchase's foreign key check and this lock, both walking the row's chain of updated versions
+ * while spends updated it, could each hold a version the other waited for: a deadlock, a 500.
+ */
 const lockUser = async (tx: Tx, userId: number): Promise<boolean> => {
-  const rows = await tx.execute(sql`select id from users where id = ${userId} for update`);
+  const rows = await tx.execute(sql`select id from users where id = ${userId} for no key update`);
   const list = (rows as unknown as { rows?: unknown[] }).rows ?? (rows as unknown as unknown[]);
   return list.length > 0;
 };

@@ -27,6 +27,13 @@ export async function usedBytes(db: Db, userId: number): Promise<number> {
  * False when the account no longer exists (deleted meanwhile).
  */
 export async function lockOwner(tx: Db, userId: number): Promise<boolean> {
-  const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  // FOR NO KEY UPDATE, as every user-row lock (decision 159): it conflicts with itself, so the writes still
+  // queue, but not with the foreign key check of an insert that references the user (sessions, payments),
+  // which could deadlock with FOR UPDATE while the row is being updated.
+  const [owner] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('no key update');
   return owner !== undefined;
 }
