@@ -39,6 +39,10 @@ export const compressorParamsFor = (compression: number): CompressorParams => {
 };
 
 const CONTROL = 16;
+/** 10 log10(p) = ln(p) * 10 / ln 10. */
+const DB_PER_NEPER_OF_POWER = 10 / Math.LN10;
+/** 10 ** (dB / 20) = exp(dB * ln 10 / 20). */
+const NEPERS_PER_DB_OF_AMPLITUDE = Math.LN10 / 20;
 
 /**
  * A compressor's control-point gains over a whole render, one per 16 frames at absolute frame positions.
@@ -137,15 +141,18 @@ export class Compressor {
       if (untilControl === 0) {
         // Flush a decayed detector before it turns denormal during long silences.
         if (env < 1e-20) env = 0;
-        let shiftDb = 0;
+        // The detector level relative to the running mean square (or to full scale), in dB. One natural
+        // log and one exp per control point: two log10 and a 10 ** x cost about 2.5 times as much in V8
+        // (about 100 ns against 40; the three bands meet 2 M control points per 4 minutes).
+        let power = env * env;
         if (relative) {
           this.#meanSquare += (this.#squares / (CONTROL * count) - this.#meanSquare) * this.#msCoef;
           if (this.#meanSquare < 1e-20) this.#meanSquare = 1e-20;
           this.#squares = 0;
-          shiftDb = 10 * Math.log10(this.#meanSquare);
+          power /= this.#meanSquare;
         }
-        const gainDb = env > 0 ? this.gainDbFor(20 * Math.log10(env) - shiftDb) : 0;
-        let target = gainDb === 0 ? 1 : 10 ** (gainDb / 20);
+        const gainDb = env > 0 ? this.gainDbFor(Math.log(power) * DB_PER_NEPER_OF_POWER) : 0;
+        let target = gainDb === 0 ? 1 : Math.exp(gainDb * NEPERS_PER_DB_OF_AMPLITUDE);
         const trace = this.trace;
         if (trace) {
           // Control points sit at absolute multiples of 16 frames: this one is frame #frame + (i - start).

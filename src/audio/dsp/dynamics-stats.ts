@@ -81,13 +81,20 @@ export interface ChainDynamics {
 /** What the compressors did (ChainDynamics without the limiter, which is read from the plan afterwards). */
 export type CompressorDynamics = Omit<ChainDynamics, 'limiter'>;
 
-/** The two halves of the two-worker render (decision 141) each saw some compressors: the one that ran. */
+/**
+ * The two halves of the two-worker render (decision 141) each saw some compressors: the single-band one
+ * runs in the front; of the bands, the first `frontBands` in the front, the others in the back.
+ */
 export const mergeCompressorDynamics = (
-  a: CompressorDynamics,
-  b: CompressorDynamics,
+  front: CompressorDynamics,
+  back: CompressorDynamics,
+  frontBands: number,
 ): CompressorDynamics => ({
-  compressor: a.compressor ?? b.compressor,
-  bands: a.bands ?? b.bands,
+  compressor: front.compressor ?? back.compressor,
+  bands:
+    front.bands && back.bands
+      ? back.bands.map((band, b) => (b < frontBands ? front.bands![b]! : band))
+      : (front.bands ?? back.bands),
 });
 
 /** The accumulators a MasteringProcessor fills while it runs (one per compressor). */

@@ -8,6 +8,7 @@
  * (10 numbers a second), so integrated loudness and range are exact over the whole programme.
  */
 import { TruePeakMeter } from './true-peak';
+import { simdKernels } from './wasm/simd-kernels';
 
 export interface KWeighting {
   /** Stage 1, the head's high shelf (+4 dB above ~1.7 kHz). */
@@ -177,6 +178,9 @@ export class LoudnessMeter {
     start: number,
     end: number,
   ): [number, number] {
+    // The same loop in WebAssembly SIMD, the two channels' filters and sums in one instruction (decision 160).
+    const kernels = simdKernels();
+    if (kernels) return kernels.kWeightedSums(this.#k, this.#state, left, right, start, end);
     const [sb0, sb1, sb2, sa1, sa2] = this.#k.shelf;
     const [hb0, hb1, hb2, ha1, ha2] = this.#k.highpass;
     const st = this.#state;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PRESETS } from '../../shared/mastering';
 import { BlockHandover, createHandoverMemory, HandoverStopped, RING_SLOTS } from './block-handover';
+import { mergeCompressorDynamics } from './dynamics-stats';
 import { BlockTruePeaks, truePeakStorage } from './loudness-target';
 import {
   applyLimiterPlan,
@@ -11,6 +12,7 @@ import {
   solveLoudness,
 } from './mastering-chain';
 import { ChainBack, ChainFront, type ChainHalfSetup } from './mastering-pipeline';
+import { FRONT_BANDS } from './multiband-compressor';
 import { musicLike } from './test-signals';
 import { analyseTrack } from './track-analysis';
 
@@ -65,7 +67,8 @@ const pipelined = async (source: Float32Array[], options: MasterRenderOptions) =
   const gains = { gainDb: solution.gainDb, boundaryGains: solution.plan.boundaryGains };
   await applyLimiterPlan(channels, gains, half, frames, { yieldFn: immediate });
   await applyLimiterPlan(channels, gains, 0, half, { yieldFn: immediate });
-  return { channels, gainDb: solution.gainDb };
+  const dynamics = mergeCompressorDynamics(front.stats.compressors(), back.stats.compressors(), FRONT_BANDS);
+  return { channels, gainDb: solution.gainDb, dynamics };
 };
 
 const differing = (a: Float32Array[], b: Float32Array[]) => {
@@ -94,6 +97,9 @@ describe('two-worker render, halves run as a pipeline (decision 141)', () => {
       const pair = await pipelined(source, options);
       expect(pair.gainDb).toBe(report.gainDb);
       expect(differing(pair.channels, single)).toBe(0);
+      // Each compressor's statistics come from the half it ran in (the low band's from the front).
+      const { compressor, bands } = report.dynamics;
+      expect(pair.dynamics).toEqual({ compressor, bands });
     });
   }
 

@@ -1,9 +1,9 @@
 /**
  * The two-worker mastering render's halves (decision 141). The chain kernel is cut in two (MasteringProcessor
- * `front`: high-pass, corrective EQ, compressor or multiband crossover; `back`: the bands' compressors and
- * sum, shelves, presence, width with mono bass) and the processed signal's block analysis goes with the
- * back. Each half keeps its own state and sees the same blocks in the same order as the one-worker render,
- * so the output is the same, bit for bit. The loudness solve's first and largest step (the block true peaks
+ * `front`: high-pass, corrective EQ, compressor or multiband crossover and the low band's compressor;
+ * `back`: the other bands' compressors and the sum, shelves, presence, width with mono bass) and the
+ * processed signal's block analysis goes with the back. Each half keeps its own state and sees the same
+ * blocks in the same order as the one-worker render, so the output is the same, bit for bit. The loudness solve's first and largest step (the block true peaks
  * at the first gain tried) is split by blocks between the workers, the rest of the solve runs in one, and the
  * final gain pass is split by time (neither has state across blocks).
  */

@@ -16,7 +16,7 @@ import {
   gainTraceFor,
 } from './compressor';
 import type { ChainStats } from './dynamics-stats';
-import { MultibandCompressor, multibandParamsFor } from './multiband-compressor';
+import { FRONT_BANDS, MultibandCompressor, multibandParamsFor } from './multiband-compressor';
 import { MonoBassWidth } from './stereo-width';
 import { TONE_EQ_GRID, toneEqSections } from './tone-eq';
 
@@ -207,7 +207,8 @@ export class MasteringProcessor {
 
   /**
    * The first half of the chain: high-pass, corrective EQ, then either the compressor (in place) or, when
-   * `splitsBands`, the multiband crossover into `bands` (default: the crossover's own scratch).
+   * `splitsBands`, the multiband crossover into `bands` (default: the crossover's own scratch) and the low
+   * band's compressor.
    */
   front(
     channels: readonly Float32Array[],
@@ -217,18 +218,21 @@ export class MasteringProcessor {
   ): void {
     const count = Math.min(this.channelCount, channels.length);
     if (count === 2) {
-      this.#highpass.processStereo(channels[0]!, channels[1]!, start, end);
-      this.#tone?.processStereo(channels[0]!, channels[1]!, start, end);
+      const filters = this.#tone ? [this.#highpass, this.#tone] : [this.#highpass];
+      BiquadCascade.processStereoChain(filters, channels[0]!, channels[1]!, start, end);
     } else {
       for (let c = 0; c < count; c++) this.#highpass.process(channels[c]!, c, start, end);
       if (this.#tone) for (let c = 0; c < count; c++) this.#tone.process(channels[c]!, c, start, end);
     }
-    if (this.#useMultiband) this.#multiband!.split(channels, start, end, bands);
-    else this.#compressor.process(channels, start, end);
+    if (this.#useMultiband) {
+      const multiband = this.#multiband!;
+      multiband.split(channels, start, end, bands);
+      multiband.compress(bands ?? multiband.bands, 0, FRONT_BANDS, end - start);
+    } else this.#compressor.process(channels, start, end);
   }
 
   /**
-   * The second half, on the block `front` produced: the bands' compressors and their sum (when
+   * The second half, on the block `front` produced: the other bands' compressors and the sum (when
    * `splitsBands`; `bands` as handed to `front`), the shelves and presence peak, width with mono bass.
    */
   back(
@@ -238,7 +242,8 @@ export class MasteringProcessor {
     bands?: readonly (readonly Float32Array[])[],
   ): void {
     const count = Math.min(this.channelCount, channels.length);
-    if (this.#useMultiband) this.#multiband!.combine(bands ?? this.#multiband!.bands, channels, start, end);
+    if (this.#useMultiband)
+      this.#multiband!.combine(bands ?? this.#multiband!.bands, channels, start, end, FRONT_BANDS);
     if (count === 2) this.#eq.processStereo(channels[0]!, channels[1]!, start, end);
     else for (let c = 0; c < count; c++) this.#eq.process(channels[c]!, c, start, end);
     this.#stereo.process(channels, this.#width, start, end);

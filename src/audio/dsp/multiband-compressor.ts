@@ -52,6 +52,14 @@ export const multibandParamsFor = (
   });
 };
 
+/**
+ * Bands whose compressors run in the chain's front half, with the crossover (MasteringProcessor.front). In
+ * the two-worker render (decision 141) the back had twice the front's work once the filters ran in
+ * WebAssembly (decision 160); the low band's compressor evens them out. Each band's compressor sees the same
+ * frames in the same order wherever it runs, so the output does not change.
+ */
+export const FRONT_BANDS = 1;
+
 export class MultibandCompressor {
   #crossover: ThreeBandCrossover;
   #compressors: Compressor[];
@@ -108,16 +116,25 @@ export class MultibandCompressor {
     this.#crossover.split(channels, start, end, into);
   }
 
-  /** Compresses the bands of `channels[c][start..end)` (from `split`) and writes their sum back. */
+  /** Compresses bands [from, to) of a split block (frames 0..n of each band) in place. */
+  compress(bands: readonly (readonly Float32Array[])[], from: number, to: number, n: number): void {
+    for (let b = from; b < to; b++) this.#compressors[b]!.process(bands[b]!, 0, n);
+  }
+
+  /**
+   * Compresses the bands of `channels[c][start..end)` (from `split`) from band `from` on (the ones before
+   * were compressed already: the two-worker render's front does the low band) and writes their sum back.
+   */
   combine(
     bands: readonly (readonly Float32Array[])[],
     channels: readonly Float32Array[],
     start: number,
     end: number,
+    from = 0,
   ): void {
     const n = end - start;
     if (n <= 0) return;
-    for (let b = 0; b < 3; b++) this.#compressors[b]!.process(bands[b]!, 0, n);
+    this.compress(bands, from, 3, n);
     const [low, mid, high] = bands as [Float32Array[], Float32Array[], Float32Array[]];
     for (let c = 0; c < channels.length; c++) {
       const out = channels[c]!;

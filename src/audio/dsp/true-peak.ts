@@ -12,6 +12,8 @@
  * Input index n yields the oversampled values between samples n - M/2 and n - M/2 + 1 (the filter's delay).
  */
 
+import { simdKernels } from './wasm/simd-kernels';
+
 /** Taps per phase (M). The kernel below is unrolled for this M: regenerate its literals if it changes. */
 export const TRUE_PEAK_TAPS_PER_PHASE = 32;
 const M = TRUE_PEAK_TAPS_PER_PHASE;
@@ -98,6 +100,9 @@ export const interpolatePeaks = (
   out: Float64Array,
   at: number,
 ): number => {
+  // The same arithmetic in WebAssembly SIMD, two indices per vector (decision 160).
+  const kernels = simdKernels();
+  if (kernels) return kernels.truePeaks(x, from, to, out, at, GRID_MISS);
   let best = 0;
   // The two previous grid values (the loop starts one input early to know them).
   let y2 = 0;

@@ -25,6 +25,7 @@ import {
   renderSteps,
 } from '../dsp/mastering-chain';
 import type { ChainHalfSetup } from '../dsp/mastering-pipeline';
+import { FRONT_BANDS } from '../dsp/multiband-compressor';
 import { combineAnalysis } from '../dsp/track-analysis';
 import { yieldToEventLoop } from '../event-loop';
 import type { MasterJob } from './master-client';
@@ -154,7 +155,7 @@ export class MasterPairClient {
         options,
         { own, analysis: own, bands, adaptive },
         solution,
-        mergeCompressorDynamics(frontDynamics, backDynamics),
+        mergeCompressorDynamics(frontDynamics, backDynamics, FRONT_BANDS),
       );
       return { channels: work, report };
     } finally {

@@ -1,0 +1,322 @@
+/**
+ * The WebAssembly SIMD kernels of the hottest DSP loops (simd-kernels.wat, decision 160): two channels or
+ * two consecutive indices in one f64x2, bit for bit the output of the JavaScript loops they replace:
+ * - `cascade`: BiquadCascade.processStereo, about twice as fast in V8;
+ * - `kWeightedBlocks`: BlockAnalysis's stereo push (K-weighted energy and sample peak per 16-frame block);
+ * - `kWeightedSums`: LoudnessMeter's stereo K-weighting (the two channels' sums of squares);
+ * - `truePeaks`: true-peak.ts's interpolatePeaks (two indices per vector).
+ * One instance per thread, compiled synchronously on first use (the module is about 5 kB). Where a thread
+ * cannot (no WebAssembly SIMD, or a main thread that refuses synchronous compiles of this size),
+ * `simdKernels()` is null and the callers keep their JavaScript loops.
+ */
+import type { KWeighting } from '../loudness';
+import { SIMD_KERNELS_WASM_HEX } from './simd-kernels.wasm';
+
+/** Bytes of coefficients per biquad section: b0 b1 b2 a1 a2, each an f64x2 holding the value twice. */
+const COEF_BYTES = 80;
+/** Bytes of state per biquad section: s1 and s2, each an f64x2 of (left, right). */
+const STATE_BYTES = 32;
+/**
+ * Frames copied into the module's memory per call; longer ranges go in chunks, the state staying inside.
+ * A multiple of 16, so the K-weighting's chunks can end on block boundaries.
+ */
+const CHUNK = 16384;
+const PAGE = 65536;
+/** Samples before an index that the true-peak interpolator reads (true-peak.ts's HISTORY). */
+const TRUE_PEAK_HISTORY = 32;
+
+/** One cascade of a `cascade` call: its coefficients and state (BiquadCascade's own arrays). */
+export interface CascadePart {
+  coefs: Float64Array;
+  state: Float64Array;
+  sections: number;
+}
+
+/** Biquad coefficients b0 b1 b2 a1 a2 (a0 = 1), as the K-weighting holds them. */
+type Coefficients = KWeighting['shelf'];
+
+interface Exports {
+  memory: WebAssembly.Memory;
+  cascade(c: number, st: number, sections: number, l: number, r: number, n: number, flush: number): void;
+  kweighted_blocks(
+    c: number,
+    st: number,
+    l: number,
+    r: number,
+    n: number,
+    phase: number,
+    out: number,
+    flush: number,
+  ): void;
+  kweighted_sums(c: number, st: number, l: number, r: number, n: number, out: number, flush: number): void;
+  true_peaks(x: number, n: number, out: number, gridMiss: number, first: number): number;
+}
+
+const hexBytes = (hex: string): Uint8Array<ArrayBuffer> => {
+  const bytes = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = Number.parseInt(hex.slice(2 * i, 2 * i + 2), 16);
+  return bytes;
+};
+
+export class SimdKernels {
+  #exports: Exports;
+  #f32 = new Float32Array(0);
+  #f64 = new Float64Array(0);
+
+  constructor(instance: WebAssembly.Instance) {
+    this.#exports = instance.exports as unknown as Exports;
+  }
+
+  /** Room for `bytes` in the module's memory; views made again after a grow (it detaches the old buffer). */
+  #reserve(bytes: number): void {
+    const memory = this.#exports.memory;
+    const have = memory.buffer.byteLength;
+    if (bytes > have) memory.grow(Math.ceil((bytes - have) / PAGE));
+    if (this.#f32.buffer !== memory.buffer) {
+      this.#f32 = new Float32Array(memory.buffer);
+      this.#f64 = new Float64Array(memory.buffer);
+    }
+  }
+
+  /** Writes a section's coefficients as splats (the value in both lanes) at byte `at`. */
+  #coefficients(at: number, c: Coefficients | Float64Array, from = 0): void {
+    const f64 = this.#f64;
+    for (let k = 0; k < 5; k++) {
+      f64[at / 8 + 2 * k] = c[from + k]!;
+      f64[at / 8 + 2 * k + 1] = c[from + k]!;
+    }
+  }
+
+  /** Copies frames [from, to) of both channels in at `leftAt`/`rightAt`. */
+  #copyIn(
+    left: Float32Array,
+    right: Float32Array,
+    from: number,
+    to: number,
+    leftAt: number,
+    rightAt: number,
+  ) {
+    this.#f32.set(left.subarray(from, to), leftAt / 4);
+    this.#f32.set(right.subarray(from, to), rightAt / 4);
+  }
+
+  /**
+   * BiquadCascade.processStereo: filters left/right[start..end) in place through the sections of `parts`,
+   * one cascade after another as if they were one. Each part's `coefs` and `state` are its cascade's own
+   * arrays (5 coefficients per section; state per channel, left's sections then right's, two values each);
+   * the state is read before and written back after, settled as the JS settles it.
+   */
+  cascade(
+    parts: readonly CascadePart[],
+    left: Float32Array,
+    right: Float32Array,
+    start: number,
+    end: number,
+  ): void {
+    let sections = 0;
+    for (const part of parts) sections += part.sections;
+    const stateAt = sections * COEF_BYTES;
+    const leftAt = stateAt + sections * STATE_BYTES;
+    const rightAt = leftAt + CHUNK * 4;
+    this.#reserve(rightAt + CHUNK * 4);
+    this.#cascadeState(parts, stateAt, true);
+    // At least one call, even for an empty range: the JS settles the state at the end of every call.
+    let from = start;
+    do {
+      const to = Math.min(end, from + CHUNK);
+      const n = Math.max(0, to - from);
+      this.#copyIn(left, right, from, to, leftAt, rightAt);
+      this.#exports.cascade(0, stateAt, sections, leftAt, rightAt, n, to >= end ? 1 : 0);
+      left.set(this.#f32.subarray(leftAt / 4, leftAt / 4 + n), from);
+      right.set(this.#f32.subarray(rightAt / 4, rightAt / 4 + n), from);
+      from = to;
+    } while (from < end);
+    this.#cascadeState(parts, stateAt, false);
+  }
+
+  /** Writes the parts' coefficients and state into the module's memory (`into`), or reads their state back. */
+  #cascadeState(parts: readonly CascadePart[], stateAt: number, into: boolean): void {
+    const f64 = this.#f64;
+    let at = 0;
+    for (const { coefs, state, sections } of parts) {
+      for (let s = 0; s < sections; s++, at++) {
+        if (into) this.#coefficients(at * COEF_BYTES, coefs, s * 5);
+        const v = (stateAt + at * STATE_BYTES) / 8;
+        const l = s * 2;
+        const r = (sections + s) * 2;
+        if (into) {
+          f64[v] = state[l]!;
+          f64[v + 1] = state[r]!;
+          f64[v + 2] = state[l + 1]!;
+          f64[v + 3] = state[r + 1]!;
+        } else {
+          state[l] = f64[v]!;
+          state[r] = f64[v + 1]!;
+          state[l + 1] = f64[v + 2]!;
+          state[r + 1] = f64[v + 3]!;
+        }
+      }
+    }
+  }
+
+  /**
+   * BlockAnalysis's stereo push: K-weights left/right[start..end) (`frame` is the absolute frame of
+   * `start`), adding each 16-frame block's sum of squares to `energy[block]` and raising `sampleMax[block]`
+   * to its largest |sample|. `state` is BlockAnalysis's: shelf s1 s2 and high-pass s1 s2 of the left, then
+   * of the right.
+   */
+  kWeightedBlocks(
+    k: KWeighting,
+    state: Float64Array,
+    left: Float32Array,
+    right: Float32Array,
+    start: number,
+    end: number,
+    frame: number,
+    energy: Float64Array,
+    sampleMax: Float64Array,
+  ): void {
+    const stateAt = 2 * COEF_BYTES;
+    const leftAt = stateAt + 64;
+    const rightAt = leftAt + CHUNK * 4;
+    const outAt = rightAt + CHUNK * 4;
+    this.#reserve(outAt + (CHUNK / 16 + 1) * 16);
+    this.#kWeightingIn(k, state, stateAt);
+    let from = start;
+    let at = frame;
+    do {
+      // Chunks end on block boundaries, so no block's run of frames is summed in two parts.
+      const phase = at & 15;
+      const to = Math.min(end, from + CHUNK - phase);
+      const n = Math.max(0, to - from);
+      this.#copyIn(left, right, from, to, leftAt, rightAt);
+      this.#exports.kweighted_blocks(0, stateAt, leftAt, rightAt, n, phase, outAt, to >= end ? 1 : 0);
+      const blocks = n > 0 ? (phase + n + 15) >> 4 : 0;
+      const first = at >> 4;
+      const out = this.#f64;
+      for (let b = 0; b < blocks; b++) {
+        const block = first + b;
+        energy[block] = energy[block]! + out[outAt / 8 + 2 * b]!;
+        const max = out[outAt / 8 + 2 * b + 1]!;
+        if (max > sampleMax[block]!) sampleMax[block] = max;
+      }
+      from = to;
+      at += n;
+    } while (from < end);
+    this.#kWeightingOut(state, stateAt);
+  }
+
+  /**
+   * LoudnessMeter's #filterAndSquarePair: K-weights left/right[start..end) and returns each channel's sum
+   * of squares. `state` is the meter's: shelf s1 s2 and high-pass s1 s2 of the left, then of the right.
+   */
+  kWeightedSums(
+    k: KWeighting,
+    state: Float64Array,
+    left: Float32Array,
+    right: Float32Array,
+    start: number,
+    end: number,
+  ): [number, number] {
+    const stateAt = 2 * COEF_BYTES;
+    const sumsAt = stateAt + 64;
+    const leftAt = sumsAt + 16;
+    const rightAt = leftAt + CHUNK * 4;
+    this.#reserve(rightAt + CHUNK * 4);
+    this.#kWeightingIn(k, state, stateAt);
+    const f64 = this.#f64;
+    f64[sumsAt / 8] = 0;
+    f64[sumsAt / 8 + 1] = 0;
+    let from = start;
+    do {
+      const to = Math.min(end, from + CHUNK);
+      this.#copyIn(left, right, from, to, leftAt, rightAt);
+      this.#exports.kweighted_sums(
+        0,
+        stateAt,
+        leftAt,
+        rightAt,
+        Math.max(0, to - from),
+        sumsAt,
+        to >= end ? 1 : 0,
+      );
+      from = to;
+    } while (from < end);
+    this.#kWeightingOut(state, stateAt);
+    return [f64[sumsAt / 8]!, f64[sumsAt / 8 + 1]!];
+  }
+
+  /** The K-weighting's coefficients and a (left, right) state in the JS layout, into the module's memory. */
+  #kWeightingIn(k: KWeighting, state: Float64Array, stateAt: number) {
+    this.#coefficients(0, k.shelf);
+    this.#coefficients(COEF_BYTES, k.highpass);
+    for (let v = 0; v < 4; v++) {
+      this.#f64[stateAt / 8 + 2 * v] = state[v]!;
+      this.#f64[stateAt / 8 + 2 * v + 1] = state[4 + v]!;
+    }
+  }
+
+  /** The K-weighting's state back to the JS layout. */
+  #kWeightingOut(state: Float64Array, stateAt: number) {
+    for (let v = 0; v < 4; v++) {
+      state[v] = this.#f64[stateAt / 8 + 2 * v]!;
+      state[4 + v] = this.#f64[stateAt / 8 + 2 * v + 1]!;
+    }
+  }
+
+  /**
+   * true-peak.ts's interpolatePeaks: for input indices [from, to) of `x` (x[from - HISTORY] must exist),
+   * the oversampled peaks max-accumulated into out[i - from + at]; returns the largest value written.
+   * `gridMiss` is the vertex cap, 1 / cos(pi / 8), as the JavaScript computed it.
+   */
+  truePeaks(
+    x: Float32Array,
+    from: number,
+    to: number,
+    out: Float64Array,
+    at: number,
+    gridMiss: number,
+  ): number {
+    // x[i - 32 .. i] of every index, and one sample past the last index: two indices share one vector.
+    const xAt = 0;
+    const outAt = (CHUNK + TRUE_PEAK_HISTORY + 2) * 4;
+    this.#reserve(outAt + CHUNK * 8);
+    const f32 = this.#f32;
+    const f64 = this.#f64;
+    let best = 0;
+    let first = 1;
+    for (let i = from; i < to || first; i += CHUNK) {
+      const n = Math.max(0, Math.min(CHUNK, to - i));
+      f32.set(x.subarray(i - TRUE_PEAK_HISTORY, i + n), xAt / 4);
+      f32[xAt / 4 + TRUE_PEAK_HISTORY + n] = 0;
+      f64.set(out.subarray(i - from + at, i - from + at + n), outAt / 8);
+      const pointer = xAt + TRUE_PEAK_HISTORY * 4;
+      best = this.#exports.true_peaks(pointer, n, outAt, gridMiss, first);
+      out.set(f64.subarray(outAt / 8, outAt / 8 + n), i - from + at);
+      first = 0;
+    }
+    return best;
+  }
+}
+
+let kernels: SimdKernels | null | undefined;
+let enabled = true;
+
+/** This thread's kernels, or null where WebAssembly SIMD cannot run them (or they were switched off). */
+export const simdKernels = (): SimdKernels | null => {
+  if (!enabled) return null;
+  if (kernels === undefined) {
+    try {
+      const module = new WebAssembly.Module(hexBytes(SIMD_KERNELS_WASM_HEX));
+      kernels = new SimdKernels(new WebAssembly.Instance(module, {}));
+    } catch {
+      kernels = null;
+    }
+  }
+  return kernels;
+};
+
+/** Off: the callers run their JavaScript loops (the reference the tests and the bench compare with). */
+export const setWasmKernels = (on: boolean): void => {
+  enabled = on;
+};
