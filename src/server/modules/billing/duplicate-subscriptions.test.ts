@@ -195,6 +195,31 @@ describeEachDatabase(
       await expectOneKept(c, user.id, [a, b], plans);
     });
 
+    it("a duplicate's invoice.paid after its refund reopens the step; the refund found again is not logged again", async () => {
+      const { c, user } = await signedUpClient(ctx.app);
+      const plans: [Plan, Plan] = ['pro', 'unlimited'];
+      const [a, b] = await twoPaidCheckouts(c, user.id, plans);
+      const warnings: string[] = [];
+      const settings = { secretKey: 'sk_test_standin', webhookSecret: WEBHOOK_SECRET, apiUrl: standIn.url };
+      const stripe = createStripeProvider({ db: ctx.database.db, settings, publicOrigin: 'http://app.test' });
+      const fulfilment = createFulfilment(ctx.database.db, { warn: (_, message) => warnings.push(message) });
+      const apply = async (evt: StripeTestEvent) =>
+        fulfilment.applyEvent(stripe, (await stripe.toProviderEvent(evt as never))!);
+      await apply(a.completed);
+      await apply(a.invoicePaid);
+      // b's charge is refunded at Stripe here, before we have recorded that charge...
+      await apply(b.completed);
+      expect(refundsOf(b.subscription.id as string).length).toBe(1);
+      // ...so its invoice.paid records it for the first time and opens the refund step again, which finds
+      // the refund already made.
+      await apply(b.invoicePaid);
+      await expectOneKept(c, user.id, [a, b], plans);
+      expect(warnings.sort()).toEqual([
+        'billing: duplicate subscription canceled at the provider',
+        'billing: duplicate subscription refunded',
+      ]);
+    });
+
     it('a second server instance on its own connections applies the same events at the same moment: one refund, logged once', async () => {
       const { c, user } = await signedUpClient(ctx.app);
       const plans: [Plan, Plan] = ['pro', 'unlimited'];

@@ -2,7 +2,12 @@ import { and, eq, inArray, isNull, ne, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { duplicateSubscriptions, payments, subscriptions } from '../../db/schema';
 import type { Tx } from './ledger-service';
-import { ENTITLED_STATUSES, type PaymentProvider, type SubscriptionSnapshot } from './payment-provider';
+import {
+  ENTITLED_STATUSES,
+  type PaymentProvider,
+  type ProviderRefund,
+  type SubscriptionSnapshot,
+} from './payment-provider';
 
 /**
  * One paid subscription per user and provider (decision 157). Two checkouts paid in the same instant make
@@ -145,11 +150,12 @@ export async function settleDuplicates(d: {
     if (!row.refundedAt) {
       const refunds = await provider.refundSubscription(row.subscriptionId);
       const cents = refunds.reduce((sum, r) => sum + r.amountCents, 0);
-      const stamped = await db.transaction(async (tx) => {
+      const recorded = await db.transaction(async (tx) => {
         // The money that went back, beside the money taken: a refund is a negative payment (reference =
         // the refund's id), so the payments of a user sum to what they really paid.
+        const fresh: ProviderRefund[] = [];
         for (const r of refunds) {
-          await tx
+          const inserted = await tx
             .insert(payments)
             .values({
               userId: row.userId,
@@ -158,17 +164,25 @@ export async function settleDuplicates(d: {
               kind: 'refund',
               amountCents: -r.amountCents,
             })
-            .onConflictDoNothing();
+            .onConflictDoNothing()
+            .returning({ id: payments.id });
+          if (inserted.length > 0) fresh.push(r);
         }
-        return tx
+        await tx
           .update(dup)
           .set({ refundedAt: sql`now()`, refundedCents: cents })
-          .where(and(which, isNull(dup.refundedAt)))
-          .returning({ id: dup.subscriptionId });
+          .where(and(which, isNull(dup.refundedAt)));
+        return fresh;
       });
-      if (stamped.length > 0) {
+      // Logged by whoever recorded the refund first: a refund step reopened by a late invoice.paid, or run
+      // by two servers at once, finds the same refunds at the provider and must not report them again.
+      if (recorded.length > 0) {
         log.warn(
-          { ...about, refundedCents: cents, refunds: refunds.map((r) => r.id) },
+          {
+            ...about,
+            refundedCents: recorded.reduce((sum, r) => sum + r.amountCents, 0),
+            refunds: recorded.map((r) => r.id),
+          },
           'billing: duplicate subscription refunded',
         );
       }
