@@ -3,13 +3,20 @@
  * tracing with the V8 sampling profiler category, which covers the page and its workers):
  *   npx tsx bench/worker-cpu-profile.ts wav 240
  *   npx tsx bench/worker-cpu-profile.ts mixdown 240
+ *   npx tsx bench/worker-cpu-profile.ts master 240        (the mastering render on one worker)
+ *   npx tsx bench/worker-cpu-profile.ts master-pair 240   (on two workers, analysis from load: the screen's)
  * Runs the job once cold (as the benches do) and prints, for each thread that ran JavaScript, the functions
  * with the most self time. Not a timed figure: sampling at 100 µs slows the job a little.
  */
+import type { Browser, Page } from '@playwright/test';
 import { openHarness } from '../e2e/audio-harness-mix/harness-browser';
+import { openHarness as openMasteringHarness } from './audio-bench-common';
 import type { BenchJob } from './audio-encode-table';
 
-const job = (process.argv[2] ?? 'wav') as BenchJob;
+const MASTER_JOBS = ['master', 'master-pair'] as const;
+type MasterJob = (typeof MASTER_JOBS)[number];
+const job = (process.argv[2] ?? 'wav') as BenchJob | MasterJob;
+const isMaster = (j: string): j is MasterJob => (MASTER_JOBS as readonly string[]).includes(j);
 const seconds = Number(process.argv[3] ?? 240);
 const TOP = Number(process.env.PROFILE_TOP ?? 14);
 
@@ -41,19 +48,57 @@ const workerNames: Record<BenchJob, string[]> = {
   peaks: ['peaks-worker'],
   mixdown: ['mix-worker'],
 };
-const { page, browser, close } = await openHarness(workerNames[job] as never);
-try {
+/** Opens the job's harness page; `run` does the job once and returns its summary line. */
+const openJob = async (): Promise<{
+  page: Page;
+  browser: Browser;
+  close(): Promise<void>;
+  run(): Promise<string>;
+}> => {
+  if (isMaster(job)) {
+    const bench = await openMasteringHarness();
+    const page = bench.page;
+    await page.evaluate((s) => window.audioHarness.prepare(s), seconds);
+    const pair = job === 'master-pair';
+    return {
+      page,
+      browser: page.context().browser()!,
+      close: bench.close,
+      run: async () => {
+        const r = await page.evaluate(
+          ([s, two]) => window.audioHarness.masterBench(s, 'balanced', true, two, two),
+          [seconds, pair] as const,
+        );
+        const stages = Object.entries(r.stages)
+          .map(([stage, at]) => `${stage} at ${Math.round(at)}`)
+          .join(', ');
+        return `${job} ${seconds} s: ${r.ms.toFixed(0)} ms wall (profiled); ${stages}`;
+      },
+    };
+  }
+  const { page, browser, close } = await openHarness(workerNames[job] as never);
   await page.evaluate(([j, s]) => window.mixBench.prepare(j, s), [job, seconds] as const);
+  return {
+    page,
+    browser,
+    close,
+    run: async () => {
+      const r = await page.evaluate(() => window.mixBench.run());
+      return `${job} ${seconds} s: ${r.ms.toFixed(0)} ms wall (profiled), main stall ${r.longestMs.toFixed(1)} ms`;
+    },
+  };
+};
+
+const { page, browser, close, run } = await openJob();
+try {
   await browser.startTracing(page, {
     categories: ['disabled-by-default-v8.cpu_profiler', 'v8.execute', 'toplevel'],
   });
-  const result = await page.evaluate(() => window.mixBench.run());
+  const summary = await run();
   const { traceEvents } = JSON.parse((await browser.stopTracing()).toString()) as {
     traceEvents: TraceEvent[];
   };
-  console.log(
-    `${job} ${seconds} s: ${result.ms.toFixed(0)} ms wall (profiled), main stall ${result.longestMs.toFixed(1)} ms`,
-  );
+  console.log(summary);
 
   const threadNames = new Map<string, string>();
   for (const e of traceEvents)
