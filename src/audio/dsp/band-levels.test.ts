@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ANALYSIS_BANDS, measureBandLevels } from './band-levels';
+import { ANALYSIS_BANDS, bandLevelExcerpt, measureBandLevels } from './band-levels';
 import { LevelMeter, type LevelReading } from './level-meter';
-import { sine } from './test-signals';
+import { musicLike, sine } from './test-signals';
 
 describe('band levels', () => {
   it('has the seven bands of the spec', () => {
@@ -31,6 +31,21 @@ describe('band levels', () => {
       for (const band of levels) {
         if (band.name === name) expect(Math.abs(band.levelDb + 12)).toBeLessThan(0.2);
         else expect(band.levelDb).toBeLessThan(-40);
+      }
+    }
+  });
+
+  it('the excerpt of the frames it reads measures to the same levels, bit for bit, at any length', () => {
+    const music = musicLike({ seconds: 12, sampleRate: 44100, seed: 3 });
+    // Shorter than one frame, a few frames, fewer and more than the 96 frames measured.
+    for (const frames of [1000, 4096, 3 * 4096 + 17, 50 * 4096 + 5, 100 * 4096 + 1, music[0]!.length]) {
+      const channels = music.map((c) => c.subarray(0, frames));
+      for (const options of [{}, { size: 1024, maxFrames: 7 }]) {
+        const excerpt = bandLevelExcerpt(channels, options);
+        expect(excerpt[0]!.length).toBeLessThanOrEqual(channels[0]!.length);
+        expect(measureBandLevels(excerpt, 44100, options)).toEqual(
+          measureBandLevels(channels, 44100, options),
+        );
       }
     }
   });

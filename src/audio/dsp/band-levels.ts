@@ -71,12 +71,39 @@ export interface BandLevelOptions {
   maxFrames?: number;
 }
 
+/** Where the analysed FFT frames start: at most `maxFrames`, spread evenly from the first to the last. */
+const frameStarts = (length: number, size: number, maxFrames: number): number[] => {
+  const available = Math.max(0, Math.floor((length - size) / size) + 1);
+  const frames = Math.min(maxFrames, available);
+  return Array.from({ length: frames }, (_, f) =>
+    frames > 1 ? Math.round((f * (length - size)) / (frames - 1)) : 0,
+  );
+};
+
+/**
+ * Just the samples measureBandLevels reads, its frames laid end to end: the same options measure the
+ * excerpt to the same levels, bit for bit (its frames then start at exact multiples of `size`). The
+ * two-worker render measures the input's bands from it after the chain has overwritten the input.
+ */
+export const bandLevelExcerpt = (
+  channels: readonly Float32Array[],
+  { size = 4096, maxFrames = 96 }: BandLevelOptions = {},
+): Float32Array[] => {
+  const starts = frameStarts(channels[0]?.length ?? 0, size, maxFrames);
+  return channels.map((data) => {
+    const excerpt = new Float32Array(starts.length * size);
+    starts.forEach((start, f) => {
+      excerpt.set(data.subarray(start, start + size), f * size);
+    });
+    return excerpt;
+  });
+};
+
 export const measureBandLevels = (
   channels: readonly Float32Array[],
   sampleRate: number,
   { size = 4096, maxFrames = 96 }: BandLevelOptions = {},
 ): BandLevel[] => {
-  const length = channels[0]?.length ?? 0;
   const power = new Float64Array(size / 2 + 1);
   const re = new Float64Array(size);
   const im = new Float64Array(size);
@@ -84,11 +111,11 @@ export const measureBandLevels = (
     { length: size },
     (_, i) => 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / size),
   );
-  const available = Math.max(0, Math.floor((length - size) / size) + 1);
-  const frames = Math.min(maxFrames, available);
+  const starts = frameStarts(channels[0]?.length ?? 0, size, maxFrames);
+  const frames = starts.length;
   const scale = 1 / channels.length;
   for (let f = 0; f < frames; f++) {
-    const start = frames > 1 ? Math.round((f * (length - size)) / (frames - 1)) : 0;
+    const start = starts[f]!;
     for (let i = 0; i < size; i++) {
       let v = 0;
       for (const ch of channels) v += ch[start + i]!;

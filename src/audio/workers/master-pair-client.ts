@@ -5,12 +5,14 @@
  * 2. the chain runs as a pipeline: the front half in one worker, the back half (and the measurement of
  *    what it produces) in the other, blocks handed over through shared memory (block-handover.ts);
  * 3. the loudness solve: both find the block true peaks at its first gain, each for half of the blocks, then
- *    the back goes on with the solve where the measurement is;
+ *    the back goes on with the solve where the measurement is, while the front measures the input's band
+ *    levels for the report;
  * 4. both apply the final gain and limiter gains, each on half of the track.
  * The master comes back on that shared memory, not copied again: a page fills its AudioBuffer from it with
  * TypedArray.set (AudioBuffer.copyToChannel refuses shared memory) and a worker reads it without a copy.
  * Needs cross-origin isolation (SharedArrayBuffer); `pairRenderAvailable()` says whether it is there.
  */
+import { bandLevelExcerpt } from '../dsp/band-levels';
 import { BlockHandover, createHandoverMemory } from '../dsp/block-handover';
 import { mergeCompressorDynamics } from '../dsp/dynamics-stats';
 import { truePeakStorage } from '../dsp/loudness-target';
@@ -100,16 +102,20 @@ export class MasterPairClient {
     const frames = work[0]!.length;
     const call = { signal };
 
+    // The report's band levels of the input are measured while the back solves the loudness, when the front
+    // has nothing else to do, from the few frames they read (the chain overwrites `work`).
+    const bandsInput = bandLevelExcerpt(channels);
+
     onProgress({ stage: 'analysing', fraction: 0 });
-    // The analysis in two halves (levels | spectrum and the report's band levels), unless made at load.
-    const [own, bands] = await Promise.all([
-      job.inputAnalysis ??
-        Promise.all([
-          a.call('trackLevels', { channels: work, sampleRate }, call),
-          b.call('trackSpectrum', { channels: work }, call),
-        ]).then(([levels, spectrum]) => combineAnalysis(levels, spectrum)),
-      b.call('bandLevels', { channels: work, sampleRate }, call),
-    ]);
+    // The analysis in two halves (levels | spectrum), unless made at load.
+    const analyse = async () => {
+      const [levels, spectrum] = await Promise.all([
+        a.call('trackLevels', { channels: work, sampleRate }, call),
+        b.call('trackSpectrum', { channels: work }, call),
+      ]);
+      return combineAnalysis(levels, spectrum);
+    };
+    const own = job.inputAnalysis ?? (await analyse());
     onProgress({ stage: 'building', fraction: 0.08 });
 
     const setup: ChainHalfSetup = { sampleRate, channels: work.length, frames, options, analysis: own };
@@ -138,11 +144,14 @@ export class MasterPairClient {
         a.call('blockTruePeaks', { ...peaksHalf, from: 0, to: blocks >> 1 }, call),
         b.call('blockTruePeaks', { ...peaksHalf, from: blocks >> 1, to: blocks }, call),
       ]);
-      const solution = await b.call(
-        'solveLoudness',
-        { channels: work, measurement, setup, head },
-        { signal, onProgress },
-      );
+      const [solution, bands] = await Promise.all([
+        b.call('solveLoudness', { channels: work, measurement, setup, head }, { signal, onProgress }),
+        a.call(
+          'bandLevels',
+          { channels: bandsInput, sampleRate },
+          { signal, transfer: bandsInput.map((c) => c.buffer) },
+        ),
+      ]);
       const half = Math.floor(frames / BLOCK / 2) * BLOCK;
       const gains = { channels: work, gainDb: solution.gainDb, boundaryGains: solution.plan.boundaryGains };
       await Promise.all([
