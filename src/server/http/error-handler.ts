@@ -15,11 +15,23 @@ const UNAVAILABLE_CODES = new Set([
   '08003',
 ]);
 
+/**
+ * The database gave up a transaction that crossed another (deadlock, serialization failure) and rolled it
+ * back whole. The request may be sent again as it was: payments and spends carry idempotency keys, and what
+ * it did before that transaction (a provider's charge) is finished by the retry or the outbox sweep. So a
+ * 503 with Retry-After, not a 500 that reads as a bug.
+ */
+const RETRYABLE_CODES = new Set(['40P01', '40001']);
+
+const codesOf = (err: unknown): string[] => {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return [e?.code ?? '', e?.cause?.code ?? ''];
+};
+
 const isUnavailable = (err: unknown): boolean => {
   const e = err as { code?: string; cause?: { code?: string }; message?: string };
   return (
-    UNAVAILABLE_CODES.has(e?.code ?? '') ||
-    UNAVAILABLE_CODES.has(e?.cause?.code ?? '') ||
+    codesOf(err).some((code) => UNAVAILABLE_CODES.has(code)) ||
     /Connection terminated|timeout exceeded when trying to connect/i.test(
       `${e?.message ?? ''} ${(e?.cause as Error | undefined)?.message ?? ''}`,
     )
@@ -42,6 +54,13 @@ export function registerErrorHandler(app: FastifyInstance) {
       if (code === 'FST_ERR_CTP_BODY_TOO_LARGE')
         return reply.code(413).send({ message: MESSAGES.bodyTooLarge, code: 'body_too_large' });
       return reply.code(status).send({ message: err.message, code: code ?? 'bad_request' });
+    }
+    if (codesOf(err).some((code) => RETRYABLE_CODES.has(code))) {
+      req.log.warn({ err }, 'transaction rolled back by the database; the client may retry');
+      return reply
+        .code(503)
+        .header('retry-after', '1')
+        .send({ message: MESSAGES.serviceUnavailable, code: 'unavailable' });
     }
     if (isUnavailable(err)) {
       req.log.error({ err }, 'dependency unavailable');
