@@ -80,5 +80,7 @@ for (const [preset, channels, adaptive] of [
     expect(r.sameReport).toBe(true);
     expect(r.cancelled).toBe('AbortError');
     expect(r.againDiffering).toBe(0);
+    expect(r.againTookCopy).toBe(true);
+    expect(r.sameReportAgain).toBe(true);
   });
 }

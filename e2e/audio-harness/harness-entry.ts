@@ -12,7 +12,11 @@ import { musicLike, shapedNoise } from '../../src/audio/dsp/test-signals';
 import { analyseTrack, type TrackAnalysis } from '../../src/audio/dsp/track-analysis';
 import { buildMasteringChain, type LevelEvent, type VocalSpaceSetting } from '../../src/audio/graph';
 import { MasterClient } from '../../src/audio/workers/master-client';
-import { MasterPairClient, pairRenderAvailable } from '../../src/audio/workers/master-pair-client';
+import {
+  MasterPairClient,
+  pairRenderAvailable,
+  sharedCopiesInSlices,
+} from '../../src/audio/workers/master-pair-client';
 import { MeterClient } from '../../src/audio/workers/meter-client';
 import { RpcClient, type RpcEndpoint, WorkerCrashedError } from '../../src/audio/workers/worker-rpc';
 import { type MasteringSettings, PRESETS, type PresetId } from '../../src/shared/mastering';
@@ -306,7 +310,9 @@ const pairEquality = async (preset: PresetId, seconds: number, channelCount: num
   await running.catch((e: Error) => {
     cancelled = e.name;
   });
-  const again = await pair.master(source, 44100, { settings, targetLufs, tone });
+  // Again, from a shared copy made before the call (as the page prepares one at load).
+  const shared = await sharedCopiesInSlices(source);
+  const again = await pair.master(source, 44100, { settings, targetLufs, tone, shared });
   let againDiffering = 0;
   for (let c = 0; c < one.channels.length; c++)
     for (let i = 0; i < one.channels[c]!.length; i++)
@@ -321,6 +327,8 @@ const pairEquality = async (preset: PresetId, seconds: number, channelCount: num
     sameReport: JSON.stringify(one.report) === JSON.stringify(two.report),
     cancelled,
     againDiffering,
+    againTookCopy: again.channels.every((c, i) => c === shared[i]),
+    sameReportAgain: JSON.stringify(one.report) === JSON.stringify(again.report),
   };
 };
 

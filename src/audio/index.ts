@@ -17,7 +17,7 @@ export type { MixRenderSettings, MixReport, MixStems, StemLoudness } from './ren
 export * from './render/mix-stages';
 export { type EncodeJobOptions, EncoderClient } from './workers/encode-client';
 export { MasterClient, type MasterJob } from './workers/master-client';
-export { MasterPairClient, pairRenderAvailable } from './workers/master-pair-client';
+export { MasterPairClient, pairRenderAvailable, sharedCopiesInSlices } from './workers/master-pair-client';
 export { MeterClient } from './workers/meter-client';
 export { MixClient } from './workers/mix-client';
 export type { MixTimeline, RenderedMix, RenderedPreview } from './workers/mix-protocol';

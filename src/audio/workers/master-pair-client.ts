@@ -42,9 +42,13 @@ export const pairRenderAvailable = (): boolean =>
   (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true &&
   (globalThis.navigator?.hardwareConcurrency ?? 1) >= 2;
 
-/** Copies channels onto SharedArrayBuffers for the workers, a slice at a time with a turn of the event loop in between. */
-const sharedCopiesInSlices = async (
+/**
+ * Copies channels onto SharedArrayBuffers for the workers, a slice at a time with a turn of the event loop in
+ * between. A page can make the copy before the render (`PairJob.shared`) while it waits for a click.
+ */
+export const sharedCopiesInSlices = async (
   channels: readonly Float32Array[],
+  signal?: AbortSignal,
   chunk = 1 << 19,
 ): Promise<Float32Array[]> => {
   const copies = channels.map((c) => new Float32Array(new SharedArrayBuffer(c.length * 4)));
@@ -54,12 +58,16 @@ const sharedCopiesInSlices = async (
       copies[c]!.set(source.subarray(start, Math.min(source.length, start + chunk)), start);
     }
     await yieldToEventLoop();
+    signal?.throwIfAborted();
   }
   return copies;
 };
 
 /** As MasterClient's job; the channels are always copied (onto shared memory). */
-export type PairJob = Omit<MasterJob, 'transfer'>;
+export type PairJob = Omit<MasterJob, 'transfer'> & {
+  /** sharedCopiesInSlices of exactly these channels, made before: the render takes it and overwrites it. */
+  shared?: Float32Array[];
+};
 
 export class MasterPairClient {
   readonly #workers: [RespawningRpcClient<MasterApi>, RespawningRpcClient<MasterApi>];
@@ -97,7 +105,9 @@ export class MasterPairClient {
       shownStage = stage;
       job.onProgress?.(p);
     };
-    const work = await sharedCopiesInSlices(channels);
+    const work = job.shared ?? (await sharedCopiesInSlices(channels, signal));
+    if (work.length !== channels.length || work[0]?.length !== channels[0]?.length)
+      throw new RangeError('the shared copy is not of these channels');
     signal?.throwIfAborted();
     const frames = work[0]!.length;
     const call = { signal };

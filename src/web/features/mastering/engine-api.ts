@@ -45,6 +45,7 @@ export {
   platformPlayback,
   platformTable,
   SPOTIFY_LOUD_LIMITER,
+  sharedCopiesInSlices,
   TONE_EQ_HZ,
   type ToneChoice,
   type TrackAnalysis,

@@ -14,6 +14,7 @@ import {
   masteringStatus,
   pairRenderAvailable,
   RpcRemoteError,
+  sharedCopiesInSlices,
   type ToneChoice,
   type TrackAnalysis,
   WorkerCrashedError,
@@ -82,12 +83,19 @@ const channelsOf = (b: AudioBuffer) =>
 /** Seconds of the loaded track the warm-up renders: enough for V8 to optimise every kernel of the chain. */
 const WARM_UP_SECONDS = 10;
 let warming: AbortController | null = null;
+/**
+ * The loaded track already on shared memory for the two-worker render, copied while the page waited: the
+ * first render after the load takes it (and overwrites it), so a click no longer waits for the copy (about
+ * 50 ms at 4 minutes). One at a time, for that render only: it costs no memory the render would not take.
+ */
+let prepared: { source: AudioBuffer; channels: Float32Array[] } | null = null;
 
 /**
  * Readies the render while the page shows a freshly loaded track (decision 158): starts its workers and
  * masters the track's first seconds with `job`'s chain, discarding the result. V8 runs a kernel unoptimised
  * until it has run a while and compiles it beside the job; on two cores that both render, the compile waits.
- * A warm render of 4 minutes took about 15 % less. A real render stops the warm-up at once.
+ * A warm render of 4 minutes took about 15 % less. A real render stops the warm-up at once. On two workers
+ * it then copies the track onto shared memory for the first render (`prepared`).
  */
 export const warmUpMastering = async (
   source: AudioBuffer,
@@ -112,6 +120,14 @@ export const warmUpMastering = async (
     const two = pairClient();
     if (two) await two.master(head, source.sampleRate, request);
     else await masterClient().master(head, source.sampleRate, { ...request, transfer: true });
+    if (two) {
+      const channels = await sharedCopiesInSlices(channelsOf(source), controller.signal);
+      prepared = { source, channels };
+      // Another file (or none) from now on: the copy goes with the track it was made of.
+      signal.addEventListener('abort', () => {
+        if (prepared?.source === source) prepared = null;
+      });
+    }
   } catch {
     // A warm-up that was stopped or failed costs nothing: the real render starts its workers as before.
   } finally {
@@ -149,8 +165,10 @@ export const runMasterJob = async (
   // The source stays playable: the workers get a copy, made without blocking the page (the pair copies onto
   // shared memory itself; the single worker's copy is moved over).
   const two = pairClient();
+  const shared = prepared?.source === source ? prepared.channels : undefined;
+  prepared = null;
   const rendered = two
-    ? await two.master(channelsOf(source), source.sampleRate, request)
+    ? await two.master(channelsOf(source), source.sampleRate, { ...request, shared })
     : await masterClient().master(await copyChannels(channelsOf(source), signal), source.sampleRate, {
         ...request,
         transfer: true,
