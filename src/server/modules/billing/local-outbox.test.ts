@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { localPayments, payments, users } from '../../db/schema';
+import { localOutbox, localPayments, payments, users } from '../../db/schema';
 import { describeEachDatabase, signedUpClient } from '../../test/harness';
 import { expectLedgerMatchesBalances, me, rowsOf, subscribe } from './billing-test-helpers';
 import { createFulfilment } from './fulfilment';
+import { createLocalOutbox, OUTBOX_RETENTION_MS } from './local-outbox';
 import { createLocalProvider, type LocalProvider } from './local-provider';
 import type { ProviderEvent } from './payment-provider';
 
@@ -61,5 +62,47 @@ describeEachDatabase('local provider outbox', (ctx) => {
       (await db.select().from(payments).where(eq(payments.userId, user.id))).map((p) => p.kind).sort(),
     ).toEqual(['crowns', 'subscription_create']);
     await expectLedgerMatchesBalances(db, user.id);
+  });
+
+  it('deletes events delivered over a week ago, a batch at a time; undelivered ones stay whatever their age', async () => {
+    const db = ctx.database.db;
+    const at = Date.parse('2026-11-25T12:00:00Z');
+    const day = 24 * 3600_000;
+    const event = (id: string) => ({ id, type: 'test.event' });
+    const rows = [
+      ...Array.from({ length: 1203 }, (_, i) => ({
+        id: `old-${i}`,
+        event: event(`old-${i}`),
+        createdAt: new Date(at - 9 * day),
+        deliveredAt: new Date(at - 8 * day),
+      })),
+      {
+        id: 'recent',
+        event: event('recent'),
+        createdAt: new Date(at - 2 * day),
+        deliveredAt: new Date(at - day),
+      },
+      {
+        id: 'at-the-edge',
+        event: event('at-the-edge'),
+        createdAt: new Date(at - 8 * day),
+        deliveredAt: new Date(at - OUTBOX_RETENTION_MS),
+      },
+      {
+        id: 'never-delivered',
+        event: event('never-delivered'),
+        createdAt: new Date(at - 30 * day),
+        deliveredAt: null,
+      },
+    ];
+    for (let i = 0; i < rows.length; i += 500) await db.insert(localOutbox).values(rows.slice(i, i + 500));
+    const outbox = createLocalOutbox({ db, deliver: async () => {}, now: () => new Date(at) });
+    expect(await outbox.prune()).toBe(1203);
+    expect((await db.select({ id: localOutbox.id }).from(localOutbox)).map((r) => r.id).sort()).toEqual([
+      'at-the-edge',
+      'never-delivered',
+      'recent',
+    ]);
+    expect(await outbox.prune()).toBe(0);
   });
 });

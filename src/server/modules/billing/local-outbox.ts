@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { localOutbox } from '../../db/schema';
 import type { Tx } from './ledger-service';
@@ -8,6 +8,13 @@ import type { ProviderEvent } from './payment-provider';
 const SWEEP_MIN_AGE_MS = 10_000;
 const SWEEP_EVERY_MS = 30_000;
 const SWEEP_BATCH = 200;
+/**
+ * Delivered events are kept this long (to look into a delivery), then deleted by the periodic sweep: the
+ * fulfilment's own record of applied event ids (payment_events) is what keeps a late redelivery harmless,
+ * so the outbox does not have to grow with every payment forever.
+ */
+export const OUTBOX_RETENTION_MS = 7 * 24 * 3600_000;
+const PRUNE_BATCH = 1000;
 
 /**
  * The local test provider's transactional outbox (decision 091). A change of the provider's rows and the
@@ -49,6 +56,25 @@ export function createLocalOutbox(d: {
     }
   };
 
+  /** Deletes events delivered more than `retentionMs` ago, a batch at a time; returns how many. */
+  const prune = async (retentionMs = OUTBOX_RETENTION_MS): Promise<number> => {
+    const before = new Date(now().getTime() - retentionMs);
+    let deleted = 0;
+    for (;;) {
+      const old = d.db
+        .select({ id: localOutbox.id })
+        .from(localOutbox)
+        .where(lt(localOutbox.deliveredAt, before))
+        .limit(PRUNE_BATCH);
+      const gone = await d.db
+        .delete(localOutbox)
+        .where(inArray(localOutbox.id, old))
+        .returning({ id: localOutbox.id });
+      deleted += gone.length;
+      if (gone.length < PRUNE_BATCH) return deleted;
+    }
+  };
+
   return {
     /** Writes events in the caller's transaction: they exist exactly when the change they announce does. */
     async add(tx: Tx, events: ProviderEvent[]): Promise<void> {
@@ -61,9 +87,11 @@ export function createLocalOutbox(d: {
     },
 
     sweep,
+    prune,
 
     /**
-     * The start-up sweep now, then a periodic one; failures are logged and retried next time. The returned
+     * The start-up sweep now, then a periodic one that also prunes old delivered events; failures are logged
+     * and retried next time. The returned
      * stop waits for a sweep under way, so the database is not closed beneath it.
      */
     start(log: (msg: string, err?: unknown) => void): () => Promise<void> {
@@ -77,7 +105,15 @@ export function createLocalOutbox(d: {
           );
       };
       run(0);
-      const timer = setInterval(() => run(SWEEP_MIN_AGE_MS), SWEEP_EVERY_MS);
+      const timer = setInterval(() => {
+        run(SWEEP_MIN_AGE_MS);
+        running = running
+          .then(() => prune())
+          .then(
+            (n) => n > 0 && log(`billing outbox: deleted ${n} events delivered over a week ago`),
+            (err) => log('billing outbox: pruning failed, retrying at the next sweep', err),
+          );
+      }, SWEEP_EVERY_MS);
       timer.unref();
       return async () => {
         clearInterval(timer);
