@@ -11,7 +11,6 @@ import {
   centrePeak,
   HISTORY,
   interpolatePeaks,
-  TRUE_PEAK_CENTRE,
   TRUE_PEAK_DELAY,
   TRUE_PEAK_TAP_L1,
   truePeakBound,
@@ -282,43 +281,32 @@ export class BlockTruePeaks {
 
   /**
    * ensure's work over blocks [from, to) alone. Each block's true peak depends on the samples only, so
-   * halves done apart (by two workers on shared storage) give the planner exactly what one call over all
-   * would (the storage may differ where a run stops at the halves' border: in blocks the planner ignores).
+   * halves done apart (by two workers on shared storage) leave exactly what one call over all would.
    */
   ensureRange(gain: number, from: number, to: number): void {
     const state = this.#state;
     const bound = this.#bound;
     const windowMax = this.#windowMax;
     const limit = this.#threshold / gain;
-    // Blocks the samples' bound cannot rule out get the centre taps' bound, a run of them at a time. A run
-    // also bounds the few unbounded blocks between two that need it: a bound is the same whenever it is
-    // found, and a call per block or two would cost more than the blocks.
-    for (let b = from; b < to; ) {
-      if (state[b] !== 0 || windowMax[b]! * TRUE_PEAK_TAP_L1 <= limit) {
-        b++;
-        continue;
-      }
-      let e = b + 1;
-      for (let k = e; k < to && k - b < RUN_BLOCKS && k - e < RUN_GAP && state[k] === 0; k++)
-        if (!(windowMax[k]! * TRUE_PEAK_TAP_L1 <= limit)) e = k + 1;
-      centresOfRun(this.#channels, this.#frames, b, e);
-      for (let k = b; k < e; k++) {
-        bound[k] = truePeakBound(runCentres[k - b]!, windowMax[k]!);
-        state[k] = 1;
-      }
-      b = e;
+    for (let b = from; b < to; b++) {
+      if (state[b] !== 0) continue;
+      const w = windowMax[b]!;
+      if (w * TRUE_PEAK_TAP_L1 <= limit) continue;
+      let centre = 0;
+      for (const data of this.#channels) centre = Math.max(centre, centreOfBlock(data, this.#frames, b));
+      bound[b] = truePeakBound(centre, w);
+      state[b] = 1;
     }
-    // Blocks whose bound can exceed the limit get their true peaks, a run at a time, with the few blocks not
-    // interpolated yet between two that need it: a block's true peak is the same whenever it is found, and
-    // where the bound rules a block out, its true peak asks the limiter for no reduction either way.
-    for (let b = from; b < to; ) {
-      if (state[b] !== 1 || !(bound[b]! > limit)) {
+    const needs = (b: number) => state[b] === 1 && bound[b]! > limit;
+    let b = from;
+    while (b < to) {
+      if (!needs(b)) {
         b++;
         continue;
       }
+      // A run of blocks that need the interpolator: slide through it once.
       let e = b + 1;
-      for (let k = e; k < to && k - e < RUN_GAP && state[k] !== 2; k++)
-        if (state[k] === 1 && bound[k]! > limit) e = k + 1;
+      while (e < to && needs(e)) e++;
       for (const data of this.#channels) detectRun(data, this.#frames, b, e, this.peaks);
       state.fill(2, b, e);
       b = e;
@@ -345,47 +333,8 @@ const centreOfBlock = (data: Float32Array, frames: number, b: number): number =>
 const sampleAt = (data: Float32Array, frames: number, k: number): number =>
   k >= 0 && k < frames ? data[k]! : 0;
 
-/** Blocks bounded or interpolated per step: the scratch arrays stay small whatever the track's length. */
+/** Blocks interpolated per step: the scratch arrays stay small whatever the track's length. */
 const RUN_BLOCKS = 256;
-/** The most blocks a run takes in between two that need its work (see ensureRange). */
-const RUN_GAP = 8;
-/** The centre bound of each block of a run (over the channels), and one channel's. */
-const runCentres = new Float64Array(RUN_BLOCKS);
-const channelCentres = new Float64Array(RUN_BLOCKS);
-
-/** Whether block b's centre taps read only samples of the track (else centreOfBlock pads it). */
-const inside = (frames: number, b: number): boolean => {
-  const from = b * LIMITER_BLOCK - 1 + TRUE_PEAK_DELAY;
-  return from - HISTORY >= 0 && from + LIMITER_BLOCK + 1 <= frames;
-};
-
-/**
- * runCentres[0 .. b1 - b0): centreOfBlock of blocks b0..b1, the largest over the channels (taken in their
- * order, as one block at a time would). The blocks inside the track go through centrePeak, or its
- * WebAssembly kernel, as one run; the few at its ends are padded one by one.
- */
-const centresOfRun = (channels: readonly Float32Array[], frames: number, b0: number, b1: number) => {
-  runCentres.fill(0, 0, b1 - b0);
-  for (const data of channels) {
-    let lo = b0;
-    let hi = b1;
-    while (lo < hi && !inside(frames, lo)) lo++;
-    while (hi > lo && !inside(frames, hi - 1)) hi--;
-    for (let b = b0; b < b1; b++)
-      channelCentres[b - b0] = b >= lo && b < hi ? 0 : centreOfBlock(data, frames, b);
-    const first = lo * LIMITER_BLOCK - 1 + TRUE_PEAK_DELAY;
-    const kernels = simdKernels();
-    if (kernels && hi > lo)
-      kernels.centrePeaks(TRUE_PEAK_CENTRE, data, first, hi - lo, channelCentres, lo - b0);
-    else {
-      for (let b = lo; b < hi; b++) {
-        const from = first + (b - lo) * LIMITER_BLOCK;
-        channelCentres[b - b0] = centrePeak(data, from, from + LIMITER_BLOCK + 1);
-      }
-    }
-    for (let k = 0; k < b1 - b0; k++) runCentres[k] = Math.max(runCentres[k]!, channelCentres[k]!);
-  }
-};
 const runInput = new Float32Array(RUN_BLOCKS * LIMITER_BLOCK + HISTORY);
 const runOutput = new Float64Array(RUN_BLOCKS * LIMITER_BLOCK);
 

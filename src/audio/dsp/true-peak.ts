@@ -299,11 +299,8 @@ const isCentre = (k: number) => k >= CENTRE_FROM && k < M - CENTRE_FROM;
 export const TRUE_PEAK_TAIL_L1 = Math.max(
   ...TRUE_PEAK_TAPS.map((row) => row.reduce((a, v, k) => (isCentre(k) ? a : a + Math.abs(v)), 0)),
 );
-/**
- * Folded centre coefficients of pair j (taps k = CENTRE_FROM + j and M - 1 - k): phase 0 and 1, sum and
- * difference (the WebAssembly centre kernel takes them as they are).
- */
-export const TRUE_PEAK_CENTRE = (() => {
+/** Folded centre coefficients of pair j (taps k = CENTRE_FROM + j and M - 1 - k): phase 0 and 1, sum and difference. */
+const CENTRE = (() => {
   const pairs = HALF - CENTRE_FROM;
   const out = new Float64Array(pairs * 4);
   for (let j = 0; j < pairs; j++) {
@@ -322,7 +319,7 @@ export const TRUE_PEAK_CENTRE = (() => {
  * (x[i - M + 1 + CENTRE_FROM] .. x[i - CENTRE_FROM] must exist). Same phase alignment as interpolatePeaks.
  */
 export const centrePeak = (x: Float32Array, from: number, to: number): number => {
-  const c = TRUE_PEAK_CENTRE;
+  const c = CENTRE;
   const [s0, d0, s1, d1, s2, d2, s3, d3] = [c[0]!, c[1]!, c[4]!, c[5]!, c[8]!, c[9]!, c[12]!, c[13]!];
   const [t0, e0, t1, e1, t2, e2, t3, e3] = [c[2]!, c[3]!, c[6]!, c[7]!, c[10]!, c[11]!, c[14]!, c[15]!];
   const near = CENTRE_FROM;

@@ -4,8 +4,7 @@
  * - `cascade`: BiquadCascade.processStereo, about twice as fast in V8;
  * - `kWeightedBlocks`: BlockAnalysis's stereo push (K-weighted energy and sample peak per 16-frame block);
  * - `kWeightedSums`: LoudnessMeter's stereo K-weighting (the two channels' sums of squares);
- * - `truePeaks`: true-peak.ts's interpolatePeaks (two indices per vector);
- * - `centrePeaks`: true-peak.ts's centrePeak over each of a run of limiter blocks (two indices per vector).
+ * - `truePeaks`: true-peak.ts's interpolatePeaks (two indices per vector).
  * One instance per thread, compiled synchronously on first use (the module is about 5 kB). Where a thread
  * cannot (no WebAssembly SIMD, or a main thread that refuses synchronous compiles of this size),
  * `simdKernels()` is null and the callers keep their JavaScript loops.
@@ -25,10 +24,6 @@ const CHUNK = 16384;
 const PAGE = 65536;
 /** Samples before an index that the true-peak interpolator reads (true-peak.ts's HISTORY). */
 const TRUE_PEAK_HISTORY = 32;
-/** Samples before an index that the interpolator's centre taps read (true-peak.ts's M - 1 - CENTRE_FROM). */
-const CENTRE_HISTORY = 19;
-/** Frames per limiter block (limiter.ts's LIMITER_BLOCK). */
-const BLOCK_FRAMES = 16;
 
 /** One cascade of a `cascade` call: its coefficients and state (BiquadCascade's own arrays). */
 export interface CascadePart {
@@ -55,7 +50,6 @@ interface Exports {
   ): void;
   kweighted_sums(c: number, st: number, l: number, r: number, n: number, out: number, flush: number): void;
   true_peaks(x: number, n: number, out: number, gridMiss: number, first: number): number;
-  centre_peaks(c: number, x: number, blocks: number, out: number): void;
 }
 
 const hexBytes = (hex: string): Uint8Array<ArrayBuffer> => {
@@ -302,38 +296,6 @@ export class SimdKernels {
       first = 0;
     }
     return best;
-  }
-  /**
-   * true-peak.ts's centrePeak over each of `blocks` consecutive limiter blocks: out[at + k] is the value for
-   * input indices first + 16k .. first + 16k + 16 (the frame before block k and its own 16), whose taps read
-   * back to x[first - 19]. `centre` is true-peak.ts's folded centre coefficients (CENTRE).
-   */
-  centrePeaks(
-    centre: Float64Array,
-    x: Float32Array,
-    first: number,
-    blocks: number,
-    out: Float64Array,
-    at: number,
-  ): void {
-    const perChunk = CHUNK / BLOCK_FRAMES;
-    const xAt = centre.length * 16;
-    // Aligned for the Float64Array view (19 history samples leave the samples' end off 8 bytes).
-    const outAt = xAt + Math.ceil(((CHUNK + CENTRE_HISTORY) * 4) / 16) * 16;
-    this.#reserve(outAt + perChunk * 8);
-    const f64 = this.#f64;
-    for (let k = 0; k < centre.length; k++) {
-      f64[2 * k] = centre[k]!;
-      f64[2 * k + 1] = centre[k]!;
-    }
-    for (let b = 0; b < blocks; b += perChunk) {
-      const count = Math.min(perChunk, blocks - b);
-      const from = first + b * BLOCK_FRAMES;
-      // The taps read 19 samples back from each index and none ahead (the last reads index from + 16 count - 11).
-      this.#f32.set(x.subarray(from - CENTRE_HISTORY, from + count * BLOCK_FRAMES), xAt / 4);
-      this.#exports.centre_peaks(0, xAt + CENTRE_HISTORY * 4, count, outAt);
-      out.set(this.#f64.subarray(outAt / 8, outAt / 8 + count), at + b);
-    }
   }
 }
 

@@ -6,8 +6,7 @@
 ;; - `kweighted_blocks`: BlockAnalysis's stereo push (loudness-target.ts), K-weighted energy and sample peak
 ;;   per 16-frame block;
 ;; - `kweighted_sums`: LoudnessMeter's stereo K-weighting (loudness.ts), the two channels' sums of squares;
-;; - `true_peaks`: interpolatePeaks (true-peak.ts), two consecutive indices per vector;
-;; - `centre_peaks`: centrePeak (true-peak.ts) of consecutive limiter blocks, two indices per vector.
+;; - `true_peaks`: interpolatePeaks (true-peak.ts), two consecutive indices per vector.
 ;;
 ;; Assembled by scripts/build-wasm.mjs into simd-kernels.wasm.ts (the bytes the code loads).
 ;;
@@ -576,76 +575,4 @@
         (local.set $i (i32.add (local.get $i) (i32.const 2)))
         (br $next)))
     (global.get $best))
-
-  ;; The centre taps' bound of true-peak.ts's centrePeak for `blocks` consecutive limiter blocks of 16
-  ;; frames: block k's value is the largest over its 17 input indices (the frame before it and its own 16;
-  ;; neighbours share one), times 0.5, stored as an f64 at $po + 8k. $px points at block 0's first index;
-  ;; the 19 samples before it are readable. The folded centre coefficients (true-peak.ts's CENTRE: pairs
-  ;; j = 0..3 of s d t e) are splats at $c, 64 bytes per pair. Two consecutive indices share one f64x2;
-  ;; each lane adds its terms in the JavaScript's order, and a maximum is kept as the JavaScript keeps it
-  ;; (`if (v > best) best = v`: f64x2.pmax, which also passes over a NaN as the comparison does).
-  (func (export "centre_peaks") (param $c i32) (param $px i32) (param $blocks i32) (param $po i32)
-    (local $s0 v128) (local $d0 v128) (local $t0 v128) (local $e0 v128) (local $s1 v128) (local $d1 v128) (local $t1 v128) (local $e1 v128) (local $s2 v128) (local $d2 v128) (local $t2 v128) (local $e2 v128) (local $s3 v128) (local $d3 v128) (local $t3 v128) (local $e3 v128)
-    (local $u0 v128) (local $w0 v128) (local $u1 v128) (local $w1 v128) (local $u2 v128) (local $w2 v128) (local $u3 v128) (local $w3 v128)
-    (local $a v128) (local $b v128) (local $v v128) (local $best v128)
-    (local $blk i32) (local $q i32) (local $k i32) (local $m f64)
-    (local.set $s0 (v128.load offset=0 (local.get $c)))
-    (local.set $d0 (v128.load offset=16 (local.get $c)))
-    (local.set $t0 (v128.load offset=32 (local.get $c)))
-    (local.set $e0 (v128.load offset=48 (local.get $c)))
-    (local.set $s1 (v128.load offset=64 (local.get $c)))
-    (local.set $d1 (v128.load offset=80 (local.get $c)))
-    (local.set $t1 (v128.load offset=96 (local.get $c)))
-    (local.set $e1 (v128.load offset=112 (local.get $c)))
-    (local.set $s2 (v128.load offset=128 (local.get $c)))
-    (local.set $d2 (v128.load offset=144 (local.get $c)))
-    (local.set $t2 (v128.load offset=160 (local.get $c)))
-    (local.set $e2 (v128.load offset=176 (local.get $c)))
-    (local.set $s3 (v128.load offset=192 (local.get $c)))
-    (local.set $d3 (v128.load offset=208 (local.get $c)))
-    (local.set $t3 (v128.load offset=224 (local.get $c)))
-    (local.set $e3 (v128.load offset=240 (local.get $c)))
-    (block $done
-      (loop $block
-        (br_if $done (i32.ge_u (local.get $blk) (local.get $blocks)))
-        ;; $q: the address of x[i] - 76, i the first index of the pair (loads reach back 19 samples).
-        (local.set $q (i32.sub (i32.add (local.get $px) (i32.shl (local.get $blk) (i32.const 6))) (i32.const 76)))
-        (local.set $best (f64x2.splat (f64.const 0)))
-        (local.set $k (i32.const 0))
-        (loop $pairs
-          (local.set $a (f64x2.promote_low_f32x4 (v128.load64_zero offset=28 (local.get $q))))
-          (local.set $b (f64x2.promote_low_f32x4 (v128.load64_zero offset=0 (local.get $q))))
-          (local.set $u0 (f64x2.add (local.get $a) (local.get $b)))
-          (local.set $w0 (f64x2.sub (local.get $a) (local.get $b)))
-          (local.set $a (f64x2.promote_low_f32x4 (v128.load64_zero offset=24 (local.get $q))))
-          (local.set $b (f64x2.promote_low_f32x4 (v128.load64_zero offset=4 (local.get $q))))
-          (local.set $u1 (f64x2.add (local.get $a) (local.get $b)))
-          (local.set $w1 (f64x2.sub (local.get $a) (local.get $b)))
-          (local.set $a (f64x2.promote_low_f32x4 (v128.load64_zero offset=20 (local.get $q))))
-          (local.set $b (f64x2.promote_low_f32x4 (v128.load64_zero offset=8 (local.get $q))))
-          (local.set $u2 (f64x2.add (local.get $a) (local.get $b)))
-          (local.set $w2 (f64x2.sub (local.get $a) (local.get $b)))
-          (local.set $a (f64x2.promote_low_f32x4 (v128.load64_zero offset=16 (local.get $q))))
-          (local.set $b (f64x2.promote_low_f32x4 (v128.load64_zero offset=12 (local.get $q))))
-          (local.set $u3 (f64x2.add (local.get $a) (local.get $b)))
-          (local.set $w3 (f64x2.sub (local.get $a) (local.get $b)))
-          ;; s03 = s0 u0 + s1 u1 + s2 u2 + s3 u3, d03 likewise with d and w, s12 with t and u, d12 with e and w;
-          ;; v = max(|s03| + |d03|, |s12| + |d12|)
-          (local.set $a (f64x2.add (f64x2.abs (f64x2.add (f64x2.add (f64x2.add (f64x2.mul (local.get $s0) (local.get $u0)) (f64x2.mul (local.get $s1) (local.get $u1))) (f64x2.mul (local.get $s2) (local.get $u2))) (f64x2.mul (local.get $s3) (local.get $u3)))) (f64x2.abs (f64x2.add (f64x2.add (f64x2.add (f64x2.mul (local.get $d0) (local.get $w0)) (f64x2.mul (local.get $d1) (local.get $w1))) (f64x2.mul (local.get $d2) (local.get $w2))) (f64x2.mul (local.get $d3) (local.get $w3))))))
-          (local.set $b (f64x2.add (f64x2.abs (f64x2.add (f64x2.add (f64x2.add (f64x2.mul (local.get $t0) (local.get $u0)) (f64x2.mul (local.get $t1) (local.get $u1))) (f64x2.mul (local.get $t2) (local.get $u2))) (f64x2.mul (local.get $t3) (local.get $u3)))) (f64x2.abs (f64x2.add (f64x2.add (f64x2.add (f64x2.mul (local.get $e0) (local.get $w0)) (f64x2.mul (local.get $e1) (local.get $w1))) (f64x2.mul (local.get $e2) (local.get $w2))) (f64x2.mul (local.get $e3) (local.get $w3))))))
-          (local.set $v (f64x2.pmax (local.get $b) (local.get $a)))
-          ;; The ninth pair's second index is the next block's: only its first lane counts here.
-          (if (i32.eq (local.get $k) (i32.const 8))
-            (then (local.set $v (f64x2.replace_lane 1 (local.get $v) (f64x2.extract_lane 0 (local.get $v))))))
-          (local.set $best (f64x2.pmax (local.get $best) (local.get $v)))
-          (local.set $q (i32.add (local.get $q) (i32.const 8)))
-          (local.set $k (i32.add (local.get $k) (i32.const 1)))
-          (br_if $pairs (i32.lt_u (local.get $k) (i32.const 9))))
-        (local.set $m (f64x2.extract_lane 0 (local.get $best)))
-        (if (f64.lt (local.get $m) (f64x2.extract_lane 1 (local.get $best)))
-          (then (local.set $m (f64x2.extract_lane 1 (local.get $best)))))
-        (f64.store (i32.add (local.get $po) (i32.shl (local.get $blk) (i32.const 3)))
-          (f64.mul (local.get $m) (f64.const 0.5)))
-        (local.set $blk (i32.add (local.get $blk) (i32.const 1)))
-        (br $block))))
 )

@@ -6,7 +6,7 @@ import { assemble } from '../../../../scripts/build-wasm.mjs';
 import { BiquadCascade, type BiquadKind, designBiquad } from '../biquad';
 import { kWeighting, LoudnessMeter } from '../loudness';
 import { BlockAnalysis } from '../loudness-target';
-import { centrePeak, HISTORY, interpolatePeaks, TRUE_PEAK_CENTRE } from '../true-peak';
+import { HISTORY, interpolatePeaks } from '../true-peak';
 import { setWasmKernels, simdKernels } from './simd-kernels';
 
 const RATE = 44100;
@@ -295,33 +295,6 @@ describe('the WebAssembly stereo kernels (decision 160)', () => {
           const wasm = run(true);
           expect(wasm.best).toBe(js.best);
           expect(wasm.out).toEqual(js.out);
-        },
-      ),
-      { numRuns: 40 },
-    );
-  });
-
-  it('bounds each block by its centre taps as centrePeak does: any run of blocks, across chunks', () => {
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 0, max: 2200 }),
-        fc.integer({ min: 19, max: 60 }),
-        fc.integer({ min: 1, max: 2 ** 30 }),
-        fc.double({ min: 0.05, max: 0.5, noNaN: true }),
-        (blocks, first, seed, cycle) => {
-          let s = seed;
-          const x = Float32Array.from({ length: first + 16 * blocks + 1 }, (_, i) => {
-            s = (s * 1103515245 + 12345) >>> 0;
-            const noise = s / 2 ** 31 - 1;
-            return i % 700 < 40 ? 0 : 0.8 * Math.sin(Math.PI * 2 * cycle * i) + 0.2 * noise;
-          });
-          const at = seed % 5;
-          const out = new Float64Array(at + blocks + 3).fill(-1);
-          simdKernels()!.centrePeaks(TRUE_PEAK_CENTRE, x, first, blocks, out, at);
-          const expected = Float64Array.from(out, (v, k) =>
-            k >= at && k < at + blocks ? centrePeak(x, first + 16 * (k - at), first + 16 * (k - at) + 17) : v,
-          );
-          expect([...out]).toEqual([...expected]);
         },
       ),
       { numRuns: 40 },
