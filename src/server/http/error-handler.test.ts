@@ -50,30 +50,30 @@ describe.skipIf(Boolean(skip))(`errors: a deadlock${skip ? ` (skipped: ${skip})`
     return failed[0]!.reason;
   };
 
-  it('answers 503 with Retry-After and the service-unavailable message, not a 500', async () => {
-    const error = await deadlock();
+  /** What the API answers when a route fails with `error`. */
+  const answerTo = async (error: unknown) => {
     const app = Fastify();
     registerErrorHandler(app);
-    app.get('/crossing', async () => {
+    app.get('/failing', async () => {
       throw error;
     });
-    const res = await app.inject({ method: 'GET', url: '/crossing' });
+    try {
+      return await app.inject({ method: 'GET', url: '/failing' });
+    } finally {
+      await app.close();
+    }
+  };
+
+  it('answers 503 with Retry-After and the service-unavailable message, not a 500', async () => {
+    const res = await answerTo(await deadlock());
     expect(res.statusCode).toBe(503);
     expect(res.headers['retry-after']).toBe('1');
     expect(res.json()).toEqual({ message: MESSAGES.serviceUnavailable, code: 'unavailable' });
-    await app.close();
   });
 
   it('any other database error stays a 500 that says nothing of the internals', async () => {
-    const error = await first.db.execute(sql`select 1 / 0`).catch((e: unknown) => e);
-    const app = Fastify();
-    registerErrorHandler(app);
-    app.get('/broken', async () => {
-      throw error;
-    });
-    const res = await app.inject({ method: 'GET', url: '/broken' });
+    const res = await answerTo(await first.db.execute(sql`select 1 / 0`).catch((e: unknown) => e));
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ message: MESSAGES.internal, code: 'internal' });
-    await app.close();
   });
 });
