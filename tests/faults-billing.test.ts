@@ -148,7 +148,9 @@ describe.skipIf(Boolean(skip))(`faults: kill -9 during upgrades${skip ? ` (skipp
       });
     }
 
-    await startServerProcess('upgrade-2', env);
+    // The restarted server's periodic sweep comes only after an hour: what is delivered below, the start-up
+    // sweep delivered.
+    await startServerProcess('upgrade-2', { ...env, LOCAL_OUTBOX_SWEEP_SECONDS: '3600' });
     // The sweep is done when no event is left undelivered, not as soon as the plans agree: it marks each
     // event after its fulfilment's commit, and it delivers again (oldest first) events the first process
     // had applied but not yet marked.

@@ -59,6 +59,8 @@ const envSchema = z.object({
   UPLOAD_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(1).default(2048),
   /** Stored objects without a track row are removed once older than this (maintenance sweep). */
   SWEEP_GRACE_SECONDS: z.coerce.number().int().min(0).default(3600),
+  /** The local payment provider's outbox: how often undelivered events are delivered again (after start-up's). */
+  LOCAL_OUTBOX_SWEEP_SECONDS: z.coerce.number().int().min(1).default(30),
   ADMIN_EMAILS: z.string().default(''),
   /** Keys sealing TOTP secrets at rest: `[id:]base64,...`, the first seals, all open (README "Production"). */
   TOTP_ENCRYPTION_KEYS: z.string().optional(),
@@ -122,6 +124,7 @@ export interface Config {
   redisKeyPrefix: string;
   uploads: { perUser: number; rateWindowSeconds: number; minBytesPerSecond: number };
   sweepGraceSeconds: number;
+  localOutboxSweepSeconds: number;
   adminEmails: string[];
   /** Unset outside production: a key file in DATA_DIR stands in (security/totp-keys.ts). */
   totpKeys: SecretKey[] | undefined;
@@ -257,6 +260,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       minBytesPerSecond: e.UPLOAD_MIN_BYTES_PER_SECOND,
     },
     sweepGraceSeconds: e.SWEEP_GRACE_SECONDS,
+    localOutboxSweepSeconds: e.LOCAL_OUTBOX_SWEEP_SECONDS,
     adminEmails: e.ADMIN_EMAILS.split(',')
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),

@@ -40,7 +40,10 @@ export async function registerBillingModule(app: FastifyInstance, ctx: AppContex
     const outbox = local.outbox;
     let stopSweeping: (() => Promise<void>) | undefined;
     app.addHook('onReady', async () => {
-      stopSweeping = outbox.start((msg, err) => (err ? app.log.error({ err }, msg) : app.log.info(msg)));
+      stopSweeping = outbox.start(
+        (msg, err) => (err ? app.log.error({ err }, msg) : app.log.info(msg)),
+        config.localOutboxSweepSeconds * 1000,
+      );
     });
     app.addHook('onClose', async () => {
       await stopSweeping?.();

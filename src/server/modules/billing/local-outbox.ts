@@ -6,7 +6,6 @@ import type { ProviderEvent } from './payment-provider';
 
 /** The periodic sweep leaves younger events to the request that wrote them (it delivers them at once). */
 const SWEEP_MIN_AGE_MS = 10_000;
-const SWEEP_EVERY_MS = 30_000;
 const SWEEP_BATCH = 200;
 /**
  * Delivered events are kept this long (to look into a delivery), then deleted by the periodic sweep: the
@@ -90,11 +89,11 @@ export function createLocalOutbox(d: {
     prune,
 
     /**
-     * The start-up sweep now, then a periodic one that also prunes old delivered events; failures are logged
-     * and retried next time. The returned
+     * The start-up sweep now, then one every `everyMs` (LOCAL_OUTBOX_SWEEP_SECONDS) that also prunes old
+     * delivered events; failures are logged and retried next time. The returned
      * stop waits for a sweep under way, so the database is not closed beneath it.
      */
-    start(log: (msg: string, err?: unknown) => void): () => Promise<void> {
+    start(log: (msg: string, err?: unknown) => void, everyMs: number): () => Promise<void> {
       let running: Promise<unknown> = Promise.resolve();
       const run = (minAgeMs: number) => {
         running = running
@@ -113,7 +112,7 @@ export function createLocalOutbox(d: {
             (n) => n > 0 && log(`billing outbox: deleted ${n} events delivered over a week ago`),
             (err) => log('billing outbox: pruning failed, retrying at the next sweep', err),
           );
-      }, SWEEP_EVERY_MS);
+      }, everyMs);
       timer.unref();
       return async () => {
         clearInterval(timer);
