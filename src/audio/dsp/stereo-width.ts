@@ -97,12 +97,11 @@ export class MonoBassWidth {
     const left = channels[0]!;
     const right = channels[1]!;
     for (let i = 0; i < n; i++) side[i] = (left[start + i]! - right[start + i]!) * 0.5;
-    if (this.#rescue) {
-      low.set(side.subarray(0, n));
-      this.#sideLow.process(low, 0, 0, n);
-    }
+    // The side's low band is filtered whether or not it is moved into the mid: it runs in the other lane of
+    // the side's high-pass (BiquadCascade.processLanes), where it costs nothing, and its state stays current.
+    low.set(side.subarray(0, n));
     this.#sideEq?.process(side, 0, 0, n);
-    this.#sideFilter.process(side, 0, 0, n);
+    BiquadCascade.processLanes(this.#sideFilter, side, this.#sideLow, low, 0, n);
     const w = widthFactor(stereoWidth);
     const rescue = this.#rescue;
     for (let i = 0; i < n; i++) {

@@ -134,6 +134,56 @@ export class SimdKernels {
     this.#cascadeState(parts, stateAt, false);
   }
 
+  /**
+   * Two one-channel cascades of as many sections, one in each lane: `a` filters `aData`, `b` filters `bData`
+   * ([start, end) of each, in place), each with its own coefficients. Per lane the operations are those of
+   * `cascade` (and so of the JavaScript's one-channel pass), so each output is what it would be alone.
+   */
+  cascadeLanes(
+    a: CascadePart,
+    aData: Float32Array,
+    b: CascadePart,
+    bData: Float32Array,
+    start: number,
+    end: number,
+  ): void {
+    const sections = a.sections;
+    if (b.sections !== sections) throw new RangeError('lanes need cascades of as many sections');
+    const stateAt = sections * COEF_BYTES;
+    const leftAt = stateAt + sections * STATE_BYTES;
+    const rightAt = leftAt + CHUNK * 4;
+    this.#reserve(rightAt + CHUNK * 4);
+    const f64 = this.#f64;
+    for (let s = 0; s < sections; s++) {
+      for (let k = 0; k < 5; k++) {
+        f64[(s * COEF_BYTES) / 8 + 2 * k] = a.coefs[s * 5 + k]!;
+        f64[(s * COEF_BYTES) / 8 + 2 * k + 1] = b.coefs[s * 5 + k]!;
+      }
+      const v = (stateAt + s * STATE_BYTES) / 8;
+      f64[v] = a.state[s * 2]!;
+      f64[v + 1] = b.state[s * 2]!;
+      f64[v + 2] = a.state[s * 2 + 1]!;
+      f64[v + 3] = b.state[s * 2 + 1]!;
+    }
+    let from = start;
+    do {
+      const to = Math.min(end, from + CHUNK);
+      const n = Math.max(0, to - from);
+      this.#copyIn(aData, bData, from, to, leftAt, rightAt);
+      this.#exports.cascade(0, stateAt, sections, leftAt, rightAt, n, to >= end ? 1 : 0);
+      aData.set(this.#f32.subarray(leftAt / 4, leftAt / 4 + n), from);
+      bData.set(this.#f32.subarray(rightAt / 4, rightAt / 4 + n), from);
+      from = to;
+    } while (from < end);
+    for (let s = 0; s < sections; s++) {
+      const v = (stateAt + s * STATE_BYTES) / 8;
+      a.state[s * 2] = f64[v]!;
+      b.state[s * 2] = f64[v + 1]!;
+      a.state[s * 2 + 1] = f64[v + 2]!;
+      b.state[s * 2 + 1] = f64[v + 3]!;
+    }
+  }
+
   /** Writes the parts' coefficients and state into the module's memory (`into`), or reads their state back. */
   #cascadeState(parts: readonly CascadePart[], stateAt: number, into: boolean): void {
     const f64 = this.#f64;
