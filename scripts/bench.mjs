@@ -2,6 +2,7 @@
 // measured in the same run. `npm run bench -- mix encode` runs only the benchmarks whose name matches.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { ensureDebianPackages } from './debian-packages.mjs';
 
 const BENCHES = [
   { name: 'audio-master', file: 'bench/audio-master.bench.ts' },
@@ -22,6 +23,13 @@ const selected = BENCHES.filter((b) =>
   filters.length === 0 ? !b.optIn : filters.some((f) => b.name.includes(f)),
 );
 let failed = 0;
+// The references and the browser the benchmarks run: Chromium, ffmpeg, lame, and wrk for `load`.
+ensureDebianPackages({
+  '/usr/bin/chromium': 'chromium',
+  '/usr/bin/ffmpeg': 'ffmpeg',
+  '/usr/bin/lame': 'lame',
+  '/usr/bin/wrk': 'wrk',
+});
 if (selected.some((b) => b.needsBuild)) {
   console.log('\n=== building the app for the benchmarks that start it (npm run build:app) ===');
   const built = spawnSync('npm', ['run', 'build:app'], { stdio: 'inherit' });

@@ -3,7 +3,7 @@
 // 2. type checks and lints, 3. runs the unit and server suites (PGlite + PostgreSQL),
 // 4. builds the app and runs the Playwright specs in real Chromium against it.
 import { execSync, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
+import { ensureDebianPackages } from './debian-packages.mjs';
 
 const isRoot = process.getuid?.() === 0;
 const have = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
@@ -39,20 +39,7 @@ const debianPackages = {
   '/usr/sbin/haproxy': 'haproxy',
   '/usr/bin/openssl': 'openssl',
 };
-const missing = Object.entries(debianPackages)
-  .filter(([bin]) => !fs.existsSync(bin))
-  .map(([, pkg]) => pkg);
-if (missing.length) {
-  const cmd = `apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y ${missing.join(' ')}`;
-  if (!isRoot) {
-    console.error(
-      `Missing Debian packages: ${missing.join(', ')}. Install them with:\n  sudo sh -c '${cmd}'`,
-    );
-    process.exit(1);
-  }
-  console.log(`installing ${missing.join(', ')} ...`);
-  execSync(cmd, { stdio: 'inherit', shell: '/bin/sh' });
-}
+ensureDebianPackages(debianPackages);
 if (have('pg_lsclusters') && have('pg_ctlcluster')) {
   for (const line of execSync('pg_lsclusters --no-header').toString().trim().split('\n').filter(Boolean)) {
     const [version, name, , status] = line.split(/\s+/);
