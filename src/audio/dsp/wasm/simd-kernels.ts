@@ -116,10 +116,20 @@ export class SimdKernels {
     let sections = 0;
     for (const part of parts) sections += part.sections;
     const stateAt = sections * COEF_BYTES;
+    this.#reserve(stateAt + sections * STATE_BYTES + CHUNK * 8);
+    this.#cascadeState(parts, stateAt, true);
+    this.#runCascade(sections, left, right, start, end);
+    this.#cascadeState(parts, stateAt, false);
+  }
+
+  /**
+   * The `cascade` kernel over left/right[start..end) in chunks, coefficients and state already in place
+   * (coefficients at 0, state right after them, then the two chunk buffers).
+   */
+  #runCascade(sections: number, left: Float32Array, right: Float32Array, start: number, end: number): void {
+    const stateAt = sections * COEF_BYTES;
     const leftAt = stateAt + sections * STATE_BYTES;
     const rightAt = leftAt + CHUNK * 4;
-    this.#reserve(rightAt + CHUNK * 4);
-    this.#cascadeState(parts, stateAt, true);
     // At least one call, even for an empty range: the JS settles the state at the end of every call.
     let from = start;
     do {
@@ -131,7 +141,6 @@ export class SimdKernels {
       right.set(this.#f32.subarray(rightAt / 4, rightAt / 4 + n), from);
       from = to;
     } while (from < end);
-    this.#cascadeState(parts, stateAt, false);
   }
 
   /**
@@ -150,9 +159,7 @@ export class SimdKernels {
     const sections = a.sections;
     if (b.sections !== sections) throw new RangeError('lanes need cascades of as many sections');
     const stateAt = sections * COEF_BYTES;
-    const leftAt = stateAt + sections * STATE_BYTES;
-    const rightAt = leftAt + CHUNK * 4;
-    this.#reserve(rightAt + CHUNK * 4);
+    this.#reserve(stateAt + sections * STATE_BYTES + CHUNK * 8);
     const f64 = this.#f64;
     for (let s = 0; s < sections; s++) {
       for (let k = 0; k < 5; k++) {
@@ -165,16 +172,7 @@ export class SimdKernels {
       f64[v + 2] = a.state[s * 2 + 1]!;
       f64[v + 3] = b.state[s * 2 + 1]!;
     }
-    let from = start;
-    do {
-      const to = Math.min(end, from + CHUNK);
-      const n = Math.max(0, to - from);
-      this.#copyIn(aData, bData, from, to, leftAt, rightAt);
-      this.#exports.cascade(0, stateAt, sections, leftAt, rightAt, n, to >= end ? 1 : 0);
-      aData.set(this.#f32.subarray(leftAt / 4, leftAt / 4 + n), from);
-      bData.set(this.#f32.subarray(rightAt / 4, rightAt / 4 + n), from);
-      from = to;
-    } while (from < end);
+    this.#runCascade(sections, aData, bData, start, end);
     for (let s = 0; s < sections; s++) {
       const v = (stateAt + s * STATE_BYTES) / 8;
       a.state[s * 2] = f64[v]!;
