@@ -7,8 +7,8 @@ const RATE = 44100;
 
 /**
  * The compressor as first written, as an oracle: a logarithm at every control point, the envelope moved by
- * Math.max(d, 0) * attack + Math.min(d, 0) * release. The Compressor skips the logarithm under the knee and
- * picks the envelope's coefficient by the sign of d; its output must be this one's, bit for bit.
+ * Math.max(d, 0) * attack + Math.min(d, 0) * release. The Compressor skips the logarithm under the knee;
+ * its output must be this one's, bit for bit.
  */
 const oracle = (channels: Float32Array[], p: CompressorParams): Float32Array[] => {
   const out = channels.map((c) => c.slice());

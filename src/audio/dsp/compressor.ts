@@ -196,9 +196,7 @@ export class Compressor {
           const al = l < 0 ? -l : l;
           const ar = r < 0 ? -r : r;
           const d = (ar > al ? ar : al) - env;
-          // d * attack when rising, d * release when falling: Math.max(d, 0) * attack + Math.min(d, 0) *
-          // release gives the same bits (the other term is +0), one dependent operation later.
-          env += d > 0 ? d * attack : d * release;
+          env += Math.max(d, 0) * attack + Math.min(d, 0) * release;
           gain += step;
           left[i] = l * gain;
           right[i] = r * gain;
