@@ -1,5 +1,4 @@
-import { type Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -8,7 +7,7 @@ import {
   ListObjectsV2Command,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import { uploadInParts } from './s3-part-upload';
 import {
   assertKey,
   assertPrefix,
@@ -54,13 +53,13 @@ export const s3ClientFor = (
   });
 
 /**
- * S3 and S3-compatible stores (MinIO, R2, s3rver in tests). Uploads stream through lib-storage's multipart
- * upload: at most queueSize parts of partSize bytes are in memory at once, whatever the file size.
+ * S3 and S3-compatible stores (MinIO, R2, s3rver in tests). Uploads stream in parts from a fixed set of
+ * buffers (s3-part-upload.ts): at most queueSize + 1 parts of partSize bytes, whatever the file size.
  */
 export function s3Storage(o: S3StorageOptions): Storage {
   const client = s3ClientFor(o);
   const Bucket = o.bucket;
-  const partSize = o.partSize ?? 8 * 1024 * 1024;
+  const partSize = o.partSize ?? 5 * 1024 * 1024;
   const queueSize = o.queueSize ?? 2;
 
   async function list(prefix: string): Promise<string[]> {
@@ -88,36 +87,16 @@ export function s3Storage(o: S3StorageOptions): Storage {
 
     async put(key, body, opts) {
       assertKey(key);
-      let size = 0;
-      const counted = new Transform({
-        transform(chunk: Buffer, _enc, done) {
-          size += chunk.length;
-          done(null, chunk);
-        },
-      });
-      // pipeline hands a failing body's error on to `counted`, so the upload sees it and stops.
-      const feeding = pipeline(body, counted).catch(() => {});
-      const upload = new Upload({
-        client,
-        params: { Bucket, Key: key, Body: counted, ContentType: opts.contentType },
-        partSize,
-        queueSize,
-        // A failed multipart upload is aborted, so no orphaned parts keep costing money.
-        leavePartsOnError: false,
-      });
       try {
-        await upload.done();
-        await feeding;
-        if (body.errored) throw body.errored;
+        const target = { client, bucket: Bucket, key, contentType: opts.contentType };
+        return { size: await uploadInParts(body, target, { partSize, queueSize }) };
       } catch (err) {
         body.destroy();
-        counted.destroy();
-        // A single-part upload may have landed just before the failure was noticed.
+        // A PutObject may have landed though its answer was lost.
         await remove(key).catch(() => {});
-        // The body's own error (too large, wrong type, aborted) says more than the SDK's wrapper of it.
-        throw body.errored ?? err;
+        // Either the body's own error (too large, wrong type, aborted), as its reader met it, or the store's.
+        throw err;
       }
-      return { size };
     },
 
     async get(key, range?: ByteRange) {
