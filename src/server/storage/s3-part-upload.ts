@@ -115,7 +115,12 @@ export async function uploadInParts(
     if (failure) throw failure.error;
     parts.sort((a, b) => a.PartNumber! - b.PartNumber!);
     await client.send(
-      new CompleteMultipartUploadCommand({ Bucket, Key, UploadId: uploadId, MultipartUpload: { Parts: parts } }),
+      new CompleteMultipartUploadCommand({
+        Bucket,
+        Key,
+        UploadId: uploadId,
+        MultipartUpload: { Parts: parts },
+      }),
     );
     return size;
   } catch (error) {
