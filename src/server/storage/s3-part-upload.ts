@@ -44,13 +44,14 @@ export async function uploadInParts(
   const take = () => free.pop() ?? Buffer.allocUnsafeSlow(partSize);
   const parts: CompletedPart[] = [];
   const inFlight = new Set<Promise<void>>();
-  let failure: { error: unknown } | null = null;
+  /** The parts' failures, in the order they came (the first is thrown). */
+  const failures: unknown[] = [];
   let uploadId: string | undefined;
   let partCount = 0;
 
   const sendPart = async (buffer: Buffer, length: number) => {
     while (inFlight.size >= queueSize) await Promise.race(inFlight);
-    if (failure) throw failure.error;
+    if (failures.length) throw failures[0];
     uploadId ??= (await client.send(new CreateMultipartUploadCommand({ Bucket, Key, ContentType }))).UploadId;
     const PartNumber = ++partCount;
     const sending: Promise<void> = client
@@ -71,7 +72,7 @@ export async function uploadInParts(
           free.push(buffer);
         },
         (error: unknown) => {
-          failure ??= { error };
+          failures.push(error);
         },
       )
       .finally(() => inFlight.delete(sending));
@@ -112,7 +113,7 @@ export async function uploadInParts(
     }
     await sendPart(current, filled);
     await Promise.all(inFlight);
-    if (failure) throw failure.error;
+    if (failures.length) throw failures[0];
     parts.sort((a, b) => a.PartNumber! - b.PartNumber!);
     await client.send(
       new CompleteMultipartUploadCommand({
