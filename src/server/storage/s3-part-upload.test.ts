@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { s3Storage } from './s3-storage';
 import { type S3Peer, startS3Peer } from './s3rver-peer';
@@ -7,12 +8,6 @@ import type { Storage } from './storage';
 
 const MiB = 1024 * 1024;
 const PART = 5 * MiB;
-
-const collect = async (s: Readable): Promise<Buffer> => {
-  const chunks: Buffer[] = [];
-  for await (const c of s) chunks.push(c as Buffer);
-  return Buffer.concat(chunks);
-};
 
 /** `data` as a stream of chunks of uneven sizes, as a socket delivers them. */
 const unevenChunks = (data: Buffer): Readable =>
@@ -43,7 +38,7 @@ describe('S3 uploads in parts from a fixed set of buffers (s3rver on 127.0.0.1)'
       const put = await storage.put(key, unevenChunks(data), { contentType: 'audio/wav' });
       expect(put.size).toBe(size);
       expect(await storage.stat(key)).toEqual({ size });
-      expect((await collect(await storage.get(key))).equals(data)).toBe(true);
+      expect((await buffer(await storage.get(key))).equals(data)).toBe(true);
     }
   });
 
@@ -56,7 +51,7 @@ describe('S3 uploads in parts from a fixed set of buffers (s3rver on 127.0.0.1)'
       // Nine parts went up through at most three buffers (two on the wire, one filling).
       expect(partBuffers).toBeGreaterThanOrEqual(1);
       expect(partBuffers).toBeLessThanOrEqual(3);
-      expect((await collect(await storage.get('u1/bounded'))).equals(data)).toBe(true);
+      expect((await buffer(await storage.get('u1/bounded'))).equals(data)).toBe(true);
     } finally {
       allocations.mockRestore();
     }

@@ -3,18 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { text } from 'node:stream/consumers';
+import { buffer, text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diskStorage } from './disk-storage';
 import { s3Storage } from './s3-storage';
 import { startS3Peer } from './s3rver-peer';
 import { ObjectNotFoundError, type Storage } from './storage';
-
-const collect = async (s: Readable): Promise<Buffer> => {
-  const chunks: Buffer[] = [];
-  for await (const c of s) chunks.push(c as Buffer);
-  return Buffer.concat(chunks);
-};
 
 /** A body that yields `chunks` and then fails, like an upload whose connection drops. */
 function failingBody(chunks: Buffer[], error: Error): Readable {
@@ -51,10 +45,10 @@ function contract(name: string, make: () => Promise<{ storage: Storage; close():
       );
       expect(put.size).toBe(data.length);
       expect(await storage.stat('u1/put-get')).toEqual({ size: data.length });
-      expect((await collect(await storage.get('u1/put-get'))).equals(data)).toBe(true);
-      const part = await collect(await storage.get('u1/put-get', { start: 1000, end: 1999 }));
+      expect((await buffer(await storage.get('u1/put-get'))).equals(data)).toBe(true);
+      const part = await buffer(await storage.get('u1/put-get', { start: 1000, end: 1999 }));
       expect(part.equals(data.subarray(1000, 2000))).toBe(true);
-      const tail = await collect(
+      const tail = await buffer(
         await storage.get('u1/put-get', { start: data.length - 1, end: data.length - 1 }),
       );
       expect(tail.equals(data.subarray(-1))).toBe(true);
