@@ -29,6 +29,11 @@ ensureDebianPackages({
   '/usr/bin/ffmpeg': 'ffmpeg',
   '/usr/bin/lame': 'lame',
   '/usr/bin/wrk': 'wrk',
+  // Round 3: the mixer's, pitch and song-facts benchmarks render their material from MIDI and speech.
+  '/usr/bin/fluidsynth': 'fluidsynth',
+  '/usr/share/sounds/sf2/FluidR3_GM.sf2': 'fluid-soundfont-gm',
+  '/usr/bin/espeak-ng': 'espeak-ng',
+  '/usr/bin/sox': 'sox',
 });
 if (selected.some((b) => b.needsBuild)) {
   console.log('\n=== building the app for the benchmarks that start it (npm run build:app) ===');

@@ -38,6 +38,12 @@ const debianPackages = {
   // backups with pg_dump/pg_restore (which the PostgreSQL server packages bring along).
   '/usr/sbin/haproxy': 'haproxy',
   '/usr/bin/openssl': 'openssl',
+  // Round 3 (issues 26, 27, 31): sung melodies and beats with known notes, keys and tempi rendered from MIDI,
+  // an independent pitch, tempo and onset reference, real loops, and a third set of produced music.
+  '/usr/bin/fluidsynth': 'fluidsynth',
+  '/usr/share/sounds/sf2/FluidR3_GM.sf2': 'fluid-soundfont-gm',
+  '/usr/bin/aubiopitch': 'aubio-tools',
+  '/usr/share/sonic-pi/samples/loop_amen.flac': 'sonic-pi-samples',
 };
 ensureDebianPackages(debianPackages);
 if (have('pg_lsclusters') && have('pg_ctlcluster')) {
