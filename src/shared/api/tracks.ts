@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GENRES } from '../genres';
 import { MESSAGES } from '../messages';
 
 /** Spec 5: mixer uploads are at most 100 MB. */
@@ -85,6 +86,8 @@ export const mixArrangement = z
         }),
       )
       .max(MAX_ARRANGEMENT_CLIPS),
+    /** Round 3 (issues 26, 28): the genre the mix aimed at, the mastering page's default for this track. */
+    genre: z.enum(GENRES).optional(),
   })
   .refine((a) => a.clips.every((c) => c.sourceEnd > c.sourceStart), {
     message: ARRANGEMENT_MESSAGES.invalid,
