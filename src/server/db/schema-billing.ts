@@ -40,6 +40,16 @@ export const creditLedger = pgTable(
     reference: text('reference'),
     /** Issue 18 (migration 0008): a mastering download's delivered versions and formats. */
     delivered: jsonb('delivered').$type<{ versions: string[]; formats: string[] }>(),
+    /**
+     * Issue 29 (migration 0010): what a spend was for (type, track, versions, formats); its key answers
+     * only the same request again. Null on grants.
+     */
+    request: jsonb('request').$type<{
+      type: 'mix' | 'mastering';
+      trackId: number | null;
+      versions: string[] | null;
+      formats: string[] | null;
+    }>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

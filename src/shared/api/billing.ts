@@ -33,6 +33,8 @@ export const BILLING_MESSAGES = {
   providerUnavailable: 'The payment provider could not be reached. Please try again in a moment.',
   changeInProgress: 'Another change to your subscription is in progress. Please try again in a moment.',
   idempotencyKeyReused: 'This purchase was already made with different details. Please try again.',
+  spendKeyReused: 'This download was already charged with different details. Please try again.',
+  spendTrackNotFound: 'Track not found',
 } as const;
 
 /** The download formats the mastering page offers (the encoders' list, src/audio/codecs/export-formats.ts). */
@@ -73,6 +75,16 @@ export const spendCreditBody = z
       .min(1, DELIVERY_MESSAGES.unknownFormat)
       .max(DELIVERY_FORMATS.length)
       .refine((f) => new Set(f).size === f.length, DELIVERY_MESSAGES.repeated)
+      .optional(),
+    /**
+     * Issue 29: the saved track the download is of (the mixer's saved mix, the mastering page's track from
+     * the mixer), when there is one. Recorded with the spend, so a key is bound to its track too.
+     */
+    trackId: z
+      .number({ error: 'trackId must be a positive whole number' })
+      .int('trackId must be a positive whole number')
+      .positive('trackId must be a positive whole number')
+      .max(2_147_483_647, 'trackId must be a positive whole number')
       .optional(),
   })
   .refine((b) => b.type === 'mastering' || (!b.versions && !b.formats), {

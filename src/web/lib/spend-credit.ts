@@ -7,8 +7,11 @@ import { apiJson } from './api-client';
  */
 export const spendCredit = (
   type: SpendCreditBody['type'],
-  /** Issue 18: what a mastering download delivers (versions and formats), recorded with the one spend. */
-  delivered?: Pick<SpendCreditBody, 'versions' | 'formats'>,
+  /**
+   * What the download delivers, recorded with the one spend and bound to its key: the saved track it is
+   * of (issue 29) and, for a mastering download, its versions and formats (issue 18).
+   */
+  delivered?: Pick<SpendCreditBody, 'versions' | 'formats' | 'trackId'>,
 ): Promise<SpendCreditResponse> =>
   apiJson<SpendCreditResponse>('POST', '/api/spend-credit', {
     type,

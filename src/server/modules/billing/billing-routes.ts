@@ -10,6 +10,7 @@ import { requireAdmin, requireUser } from '../../http/auth-context';
 import { parse } from '../../http/validate';
 import type { BillingService } from './billing-service';
 import type { LedgerService } from './ledger-service';
+import { spendRequestOf } from './spend-request';
 
 /** The JSON API of billing (spec 7). Every rule is decided here on the server; the browser only displays. */
 export async function billingRoutes(
@@ -19,11 +20,7 @@ export async function billingRoutes(
   app.post('/api/spend-credit', async (req) => {
     const user = requireUser(req);
     const body = parse(spendCreditBody, req.body);
-    const delivered =
-      body.type === 'mastering' && (body.versions || body.formats)
-        ? { versions: body.versions ?? ['main'], formats: body.formats ?? [] }
-        : null;
-    return d.ledger.spend(user.id, body.type, body.idempotencyKey, delivered);
+    return d.ledger.spend(user.id, spendRequestOf(body), body.idempotencyKey);
   });
 
   app.post('/api/purchase-crowns', async (req) => {

@@ -1,9 +1,10 @@
 import { and, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import { BILLING_MESSAGES, type SpendCreditResponse } from '../../../shared/api/billing';
 import type { Db } from '../../db/client';
-import { creditLedger, users } from '../../db/schema';
+import { creditLedger, tracks, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { toPublicUser, type UserRow } from '../auth/user-view';
+import { deliveredOf, type SpendRequest, sameSpendRequest } from './spend-request';
 
 export type Currency = 'mix' | 'mastering' | 'crown';
 export type SpendType = 'mix' | 'mastering';
@@ -66,11 +67,21 @@ export function createLedgerService(db: Db) {
   const findSpend = async (reference: string) =>
     (
       await db
-        .select({ currency: creditLedger.currency })
+        .select({ currency: creditLedger.currency, request: creditLedger.request })
         .from(creditLedger)
         .where(eq(creditLedger.reference, reference))
         .limit(1)
     )[0];
+
+  /** A spend names only the user's own track: a stranger's id (or a deleted track) is refused. */
+  const requireOwnTrack = async (userId: number, trackId: number) => {
+    const [row] = await db
+      .select({ id: tracks.id })
+      .from(tracks)
+      .where(and(eq(tracks.id, trackId), eq(tracks.userId, userId)))
+      .limit(1);
+    if (!row) throw new AppError(404, 'not_found', BILLING_MESSAGES.spendTrackNotFound);
+  };
 
   const currentUser = async (userId: number): Promise<UserRow> => {
     const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
@@ -78,11 +89,24 @@ export function createLedgerService(db: Db) {
     return row;
   };
 
-  const replay = async (userId: number, currency: string): Promise<SpendCreditResponse> => ({
-    success: true,
-    message: `${spendMessage(currency as Currency)} (already charged for this download)`,
-    user: toPublicUser(await currentUser(userId)),
-  });
+  /**
+   * The answer to a key already spent: the stored result when the request is the one it was spent for,
+   * otherwise 409 and nothing spent (issue 29: a mastering key replayed for a mix was a free mix).
+   */
+  const replay = async (
+    userId: number,
+    earlier: { currency: string; request: SpendRequest | null },
+    request: SpendRequest,
+  ): Promise<SpendCreditResponse> => {
+    if (!earlier.request || !sameSpendRequest(earlier.request, request)) {
+      throw refusal(409, 'idempotency_key_reused', BILLING_MESSAGES.spendKeyReused);
+    }
+    return {
+      success: true,
+      message: `${spendMessage(earlier.currency as Currency)} (already charged for this download)`,
+      user: toPublicUser(await currentUser(userId)),
+    };
+  };
 
   return {
     /**
@@ -91,18 +115,14 @@ export function createLedgerService(db: Db) {
      * not JavaScript, decides whether there is something left to spend. Pro spends the specific credit
      * first and falls back to crowns with a second conditional UPDATE, reached only when the first matched
      * no row; Unlimited spends crowns. The idempotency key becomes the ledger row's unique reference, so
-     * a retried request spends once.
+     * a retried request spends once; the row keeps the request, so the key answers only that request.
      */
-    async spend(
-      userId: number,
-      type: SpendType,
-      idempotencyKey: string,
-      /** Issue 18: what a mastering download delivered (versions and formats), kept on the spend's row. */
-      delivered: { versions: string[]; formats: string[] } | null = null,
-    ): Promise<SpendCreditResponse> {
+    async spend(userId: number, request: SpendRequest, idempotencyKey: string): Promise<SpendCreditResponse> {
+      const { type } = request;
       const reference = `spend:${userId}:${idempotencyKey}`;
       const earlier = await findSpend(reference);
-      if (earlier) return replay(userId, earlier.currency);
+      if (earlier) return replay(userId, earlier, request);
+      if (request.trackId !== null) await requireOwnTrack(userId, request.trackId);
       try {
         return await db.transaction(async (tx) => {
           const specific = COLUMN[type];
@@ -142,7 +162,15 @@ export function createLedgerService(db: Db) {
           }
           const written = await tx
             .insert(creditLedger)
-            .values({ userId, currency, delta: -1, reason: `spend_${type}`, reference, delivered })
+            .values({
+              userId,
+              currency,
+              delta: -1,
+              reason: `spend_${type}`,
+              reference,
+              delivered: deliveredOf(request),
+              request,
+            })
             .onConflictDoNothing({ target: creditLedger.reference })
             .returning({ id: creditLedger.id });
           // A concurrent request with the same key committed first: undo this one's UPDATE.
@@ -152,12 +180,13 @@ export function createLedgerService(db: Db) {
       } catch (err) {
         if (err instanceof AlreadySpent) {
           const first = await findSpend(reference);
-          return replay(userId, first?.currency ?? type);
+          if (!first) throw err; // the unique index refused this row: the first one is there
+          return replay(userId, first, request);
         }
         if (err instanceof AppError) {
           // The same key may have been spent by a concurrent request that emptied the balance.
           const first = await findSpend(reference);
-          if (first) return replay(userId, first.currency);
+          if (first) return replay(userId, first, request);
         }
         throw err;
       }

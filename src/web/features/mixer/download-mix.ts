@@ -75,7 +75,8 @@ export function useMixDownload(controller: MixerController, devMode: boolean) {
       if (devMode) {
         if (!spendDevCredit()) throw new Error(MIXER_NOTICES.noCredits.description);
       } else {
-        const res = await spendCredit('mix');
+        const trackId = controller.store.getState().finalMix?.trackId ?? null;
+        const res = await spendCredit('mix', trackId === null ? undefined : { trackId });
         queryClient.setQueryData(USER_QUERY_KEY, res.user);
         void queryClient.invalidateQueries({ queryKey: ['/api/user-credits'] });
         if (!res.success) throw new Error(res.message);
