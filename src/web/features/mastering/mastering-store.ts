@@ -3,8 +3,9 @@
  * useSyncExternalStore). Every action here is a user intent; toasts are raised through `notify`.
  */
 import type { PublicUser } from '../../../shared/api/user';
-import { toAudioBufferInSlices } from './chunked-copy';
-import { CodecUnavailableError } from './codec-preview';
+import { CodecUnavailableError } from './codec/codec-preview';
+import { LiveGainPlanner } from './controls/live-gain';
+import { toAudioBufferInSlices } from './engine/chunked-copy';
 import {
   adaptivePlanFor,
   type LoudnessReport,
@@ -12,9 +13,7 @@ import {
   platformById,
   platformPlayback,
   type ToneChoice,
-} from './engine-api';
-import { LiveGainPlanner } from './live-gain';
-import { decodeRequest, fileRequest, type LoadRequest, trackRequest, urlRequest } from './load-requests';
+} from './engine/engine-api';
 import {
   analyseSource,
   classifyFailure,
@@ -22,14 +21,13 @@ import {
   masterClient,
   masterWithFallback,
   warmUpMastering,
-} from './master-job';
+} from './engine/master-job';
 import {
   DEFAULT_CUSTOM_SETTINGS,
   type MasteringMode,
   type MasteringSettings,
   type PresetId,
 } from './mastering-constants';
-import { type Listen, MasteringPlayer } from './mastering-player';
 import {
   canUseManual,
   isAllowedAudio,
@@ -50,7 +48,7 @@ import {
   type VocalSpaceState,
 } from './mastering-state';
 import { NOTICES, type Notice, TEXT } from './mastering-texts';
-import { type LoadedStems, loadMixStems } from './mix-stems';
+import { type Listen, MasteringPlayer } from './player/mastering-player';
 import {
   PLAY_MASTER,
   type PlayAs,
@@ -60,9 +58,17 @@ import {
   type VariantKey,
   type VariantState,
   variantKeyOf,
-} from './play-as';
-import { runVersionsJob } from './versions-job';
-import { carveStems, liveVocalSpace, stemsWithBeat, VocalSpaceMeter } from './vocal-space-job';
+} from './player/play-as';
+import {
+  decodeRequest,
+  fileRequest,
+  type LoadRequest,
+  trackRequest,
+  urlRequest,
+} from './source/load-requests';
+import { type LoadedStems, loadMixStems } from './source/mix-stems';
+import { runVersionsJob } from './versions/versions-job';
+import { carveStems, liveVocalSpace, stemsWithBeat, VocalSpaceMeter } from './vocal-space/vocal-space-job';
 
 const toGain = (db: number): number => (Number.isFinite(db) ? 10 ** (db / 20) : 1);
 
