@@ -33,7 +33,7 @@ export function MasteringScreen() {
   useEffect(() => {
     if (trackId === null || isLoading || !user || requested.current === trackId) return;
     requested.current = trackId;
-    void store.loadTrack(trackId);
+    void store.source.loadTrack(trackId);
   }, [trackId, isLoading, user, store]);
 
   return (
@@ -75,7 +75,7 @@ function Shortcuts() {
       if (target?.closest('input, textarea, select, [contenteditable="true"]')) return;
       if (state.playing !== 'mastered') return;
       e.preventDefault();
-      store.toggleListen();
+      store.playback.toggleListen();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);

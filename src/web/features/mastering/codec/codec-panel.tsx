@@ -74,7 +74,7 @@ function CodecRow({
           variant={active ? 'primary' : 'outline'}
           aria-pressed={active}
           aria-label={active ? `Back to the master (now playing ${label})` : `Play ${label}`}
-          onClick={() => void store.playAs(active ? { kind: 'master' } : { kind: 'codec', codec })}
+          onClick={() => void store.playback.playAs(active ? { kind: 'master' } : { kind: 'codec', codec })}
         >
           {active ? 'Playing' : 'Play'}
         </Button>
@@ -82,7 +82,7 @@ function CodecRow({
         <Button
           variant="outline"
           disabled={v?.status === 'working'}
-          onClick={() => store.previewCodec(codec)}
+          onClick={() => store.codec.previewCodec(codec)}
         >
           Encode
         </Button>

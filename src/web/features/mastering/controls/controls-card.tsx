@@ -17,7 +17,7 @@ export function ControlsCard({ access }: { access: Access }) {
   const state = useMasteringState();
   const manualAllowed = canUseManual(access.user);
   const settings = shownSettings(state);
-  const targetLufs = store.targetLufs();
+  const targetLufs = store.controls.targetLufs();
   const running = state.status?.running === true;
   return (
     <Card className="grid gap-5" data-testid="mastering-controls">
@@ -26,7 +26,7 @@ export function ControlsCard({ access }: { access: Access }) {
         id="preset"
         label="Preset"
         value={state.preset}
-        onChange={(v) => store.setPreset(v as PresetId)}
+        onChange={(v) => store.controls.setPreset(v as PresetId)}
         hint={
           <p className="text-sm text-zinc-400" data-testid="preset-description">
             {PRESETS[state.preset].description}
@@ -43,7 +43,7 @@ export function ControlsCard({ access }: { access: Access }) {
         id="mode"
         label="Mode"
         value={state.mode}
-        onChange={(v) => store.setMode(v as MasteringMode)}
+        onChange={(v) => store.controls.setMode(v as MasteringMode)}
         hint={manualAllowed ? null : <p className="text-sm text-amber-300">{TEXT.manualHint}</p>}
       >
         <option value="automatic">{TEXT.modeAutomatic}</option>
@@ -55,7 +55,7 @@ export function ControlsCard({ access }: { access: Access }) {
         id="target"
         label="Loudness target"
         value={state.target}
-        onChange={(v) => store.setTarget(v as TargetChoice)}
+        onChange={(v) => store.controls.setTarget(v as TargetChoice)}
         hint={
           <p className="text-sm text-zinc-400" data-testid="target-lufs">
             Master to {targetLufs.toFixed(1)} LUFS, true peak at most -1 dBTP
@@ -79,7 +79,7 @@ export function ControlsCard({ access }: { access: Access }) {
             label={s.label}
             value={settings[s.key]}
             locked={!manualAllowed}
-            onChange={(v) => store.setSlider(s.key, v)}
+            onChange={(v) => store.controls.setSlider(s.key, v)}
           />
         ))}
         <RangeField
@@ -88,14 +88,14 @@ export function ControlsCard({ access }: { access: Access }) {
           suffix=" %"
           value={shownToneMatch(state)}
           locked={!manualAllowed}
-          onChange={(v) => store.setSlider('toneMatch', v)}
+          onChange={(v) => store.controls.setSlider('toneMatch', v)}
         />
         {state.mode === 'manual' ? (
           <label className="flex items-center gap-2 text-sm text-zinc-300">
             <input
               type="checkbox"
               checked={state.livePreview}
-              onChange={(e) => store.setLivePreview(e.target.checked)}
+              onChange={(e) => store.playback.setLivePreview(e.target.checked)}
               className="size-4 accent-violet-500"
             />
             Live preview while the original plays
@@ -104,7 +104,12 @@ export function ControlsCard({ access }: { access: Access }) {
         {state.mode === 'manual' ? <ReferenceField locked={!manualAllowed} /> : null}
       </fieldset>
       <VocalSpaceControl />
-      <Button size="lg" onClick={() => void store.master()} disabled={running} data-testid="master-track">
+      <Button
+        size="lg"
+        onClick={() => void store.mastering.master()}
+        disabled={running}
+        data-testid="master-track"
+      >
         {TEXT.masterTrack}
       </Button>
       <MasterProgress />

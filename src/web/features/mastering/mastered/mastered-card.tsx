@@ -90,17 +90,21 @@ export function MasteredCard({ access }: { access: Access }) {
       )}
       <div className="flex flex-wrap items-center gap-2">
         {playing ? (
-          <Button variant="secondary" onClick={() => store.stop()}>
+          <Button variant="secondary" onClick={() => store.playback.stop()}>
             Stop
           </Button>
         ) : (
-          <Button variant="secondary" onClick={() => void store.playMastered()} aria-label="Play mastered">
+          <Button
+            variant="secondary"
+            onClick={() => void store.playback.playMastered()}
+            aria-label="Play mastered"
+          >
             Play
           </Button>
         )}
         <Button
           variant={state.listen === 'original' ? 'primary' : 'outline'}
-          onClick={() => store.toggleListen()}
+          onClick={() => store.playback.toggleListen()}
           aria-pressed={state.listen === 'original'}
           title="Switch between the original and the master at equal loudness (key B)"
           data-testid="ab-switch"

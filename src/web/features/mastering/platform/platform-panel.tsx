@@ -88,7 +88,7 @@ function PlatformRow({
       <Button
         variant={active ? 'primary' : 'outline'}
         aria-pressed={active}
-        onClick={() => void store.playAs(active ? { kind: 'master' } : choice)}
+        onClick={() => void store.playback.playAs(active ? { kind: 'master' } : choice)}
         aria-label={
           active ? `Back to the master (now playing as ${platform.name})` : `Play as ${platform.name}`
         }

@@ -24,7 +24,7 @@ export function ReferenceField({ locked }: { locked: boolean }) {
             {reference.name}
             {lufs !== undefined && Number.isFinite(lufs) ? ` · ${lufs.toFixed(1)} LUFS` : ' · analysing…'}
           </span>
-          <Button variant="ghost" size="sm" onClick={() => store.clearReference()}>
+          <Button variant="ghost" size="sm" onClick={() => store.reference.clearReference()}>
             Remove
           </Button>
         </div>
@@ -38,7 +38,7 @@ export function ReferenceField({ locked }: { locked: boolean }) {
           onChange={(e) => {
             const file = e.target.files?.[0];
             e.target.value = '';
-            if (file) void store.loadReference(file);
+            if (file) void store.reference.loadReference(file);
           }}
         />
       )}

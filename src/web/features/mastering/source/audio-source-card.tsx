@@ -44,11 +44,11 @@ export function AudioSourceCard({ previewMode }: { previewMode: boolean }) {
           />
           <div className="flex flex-wrap items-center gap-2">
             {playingOriginal ? (
-              <Button variant="secondary" onClick={() => store.stop()}>
+              <Button variant="secondary" onClick={() => store.playback.stop()}>
                 Stop
               </Button>
             ) : (
-              <Button variant="secondary" onClick={() => void store.playOriginal()}>
+              <Button variant="secondary" onClick={() => void store.playback.playOriginal()}>
                 Play
               </Button>
             )}
@@ -63,7 +63,7 @@ export function AudioSourceCard({ previewMode }: { previewMode: boolean }) {
         </>
       ) : (
         <>
-          <DropZone onFile={(file) => void store.loadFile(file)} busy={state.loading} />
+          <DropZone onFile={(file) => void store.source.loadFile(file)} busy={state.loading} />
           <div className="flex flex-wrap items-center gap-2 text-sm text-zinc-400">
             <span>Or try a demo track:</span>
             {DEMO_TRACKS.map((demo) => (
@@ -71,7 +71,7 @@ export function AudioSourceCard({ previewMode }: { previewMode: boolean }) {
                 key={demo.file}
                 variant="outline"
                 size="sm"
-                onClick={() => void store.loadUrl(demo.title, demo.file)}
+                onClick={() => void store.source.loadUrl(demo.title, demo.file)}
               >
                 {demo.title}
               </Button>
@@ -83,7 +83,7 @@ export function AudioSourceCard({ previewMode }: { previewMode: boolean }) {
         id="master-volume"
         label="Master volume (playback only, does not affect output)"
         value={state.volume}
-        onChange={(v) => store.setVolume(v)}
+        onChange={(v) => store.playback.setVolume(v)}
       />
       {state.playing ? <LevelMeter player={store.player} showMute={previewMode} /> : null}
     </Card>

@@ -26,7 +26,7 @@ export function VocalSpaceControl() {
         label={TEXT.vocalSpace}
         value={amount}
         suffix={amount === 0 ? ` (${TEXT.vocalSpaceOff})` : undefined}
-        onChange={(v) => store.setVocalSpace(v)}
+        onChange={(v) => store.vocalSpace.setAmount(v)}
       />
       <p className="text-sm text-zinc-400">{TEXT.vocalSpaceHelp}</p>
       {amount > 0 ? (
