@@ -23,8 +23,6 @@ import { ReferenceController } from './reference/reference-controller';
 import { SourceController } from './source/source-controller';
 import { VocalSpaceController } from './vocal-space/vocal-space-controller';
 
-export type { StoreDeps } from './panel-context';
-
 export class MasteringStore {
   #state = initialState();
   #listeners = new Set<() => void>();
