@@ -42,6 +42,8 @@ export interface Analysis {
 
 export interface SourceState {
   name: string;
+  /** The saved track it was loaded from (?trackId); null for a dropped file or a demo. */
+  trackId: number | null;
   buffer: AudioBuffer;
   overview: Overview | null;
   analysis: Analysis | null;

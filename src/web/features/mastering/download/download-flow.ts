@@ -40,6 +40,8 @@ export interface DownloadDeps {
   onProgress: (fraction: number, phase: DownloadPhase) => void;
   /** Cancels the download before the spend (encoding or packing). */
   signal?: AbortSignal;
+  /** The saved track the master is of (issue 29: its spend names it); null for a file never saved. */
+  trackId: number | null;
   /** Called with the server's user after a successful spend. */
   onSpent: (user: SpendCreditResponse['user'] | null) => void;
 }
@@ -186,7 +188,8 @@ export const downloadMaster = async (
     deps.onSpent(null);
   } else {
     try {
-      const delivered = versions.length > 0 ? { versions: [...versions], formats } : undefined;
+      const track = deps.trackId === null ? {} : { trackId: deps.trackId };
+      const delivered = versions.length > 0 ? { versions: [...versions], formats, ...track } : track;
       const res = await spendCredit('mastering', delivered);
       if (!res.success) {
         deps.notify(NOTICES.creditError(res.message));

@@ -56,6 +56,7 @@ export function MasteredCard({ access }: { access: Access }) {
       {
         devMode: access.devMode,
         notify,
+        trackId: state.source?.trackId ?? null,
         signal: controller.signal,
         onProgress: (f, phase) => setSaving({ percent: Math.round(f * 100), phase }),
         onSpent: (user) => {

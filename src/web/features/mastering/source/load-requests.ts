@@ -8,9 +8,13 @@ export interface LoadRequest {
   /** Shown while loading. */
   label: string;
   /** The bytes, and for a mixer mix its arrangement (issue 18: its versions). */
-  read: (
-    signal: AbortSignal,
-  ) => Promise<{ name: string; bytes: ArrayBuffer; arrangement?: MixArrangement | null }>;
+  read: (signal: AbortSignal) => Promise<{
+    name: string;
+    bytes: ArrayBuffer;
+    arrangement?: MixArrangement | null;
+    /** The saved track's id (issue 29: a download's spend names it); absent for a file or a demo. */
+    trackId?: number;
+  }>;
   success: (name: string) => Notice;
   failure: (message?: string) => Notice;
 }
@@ -24,7 +28,8 @@ export const fileRequest = (file: File): LoadRequest => ({
 
 export const trackRequest = (rawId: string): LoadRequest => ({
   label: 'track',
-  read: (signal) => fetchTrack(rawId, signal),
+  // fetchTrack refuses anything but a positive whole number, so the id read back is the one fetched.
+  read: async (signal) => ({ ...(await fetchTrack(rawId, signal)), trackId: Number(rawId) }),
   success: NOTICES.trackLoaded,
   failure: NOTICES.loadTrackError,
 });
@@ -42,9 +47,9 @@ export const urlRequest = (name: string, url: string): LoadRequest => ({
 
 /** Bytes to a playable AudioBuffer; an undecodable file reads as the spec's 'Failed to load audio file'. */
 export const decodeRequest = async (request: LoadRequest, signal: AbortSignal) => {
-  const { name, bytes, arrangement } = await request.read(signal);
+  const { name, bytes, arrangement, trackId } = await request.read(signal);
   const buffer = await decodeAudio(bytes).catch(() => {
     throw new Error('Failed to load audio file');
   });
-  return { name, buffer, arrangement: arrangement ?? null };
+  return { name, buffer, arrangement: arrangement ?? null, trackId: trackId ?? null };
 };

@@ -48,12 +48,12 @@ export class SourceController {
     this.#load = controller;
     this.#ctx.set({ loading: request.label });
     try {
-      const { name, buffer, arrangement } = await decodeRequest(request, controller.signal);
+      const { name, buffer, arrangement, trackId } = await decodeRequest(request, controller.signal);
       if (controller.signal.aborted) return;
       const stems: StemsState = arrangement ? { status: 'loading', fraction: 0 } : { status: 'none' };
       this.#ctx.set({
         loading: null,
-        source: { name, buffer, overview: null, analysis: null, track: null, arrangement, stems },
+        source: { name, trackId, buffer, overview: null, analysis: null, track: null, arrangement, stems },
       });
       this.#ctx.deps.notify(request.success(name));
       this.#stems = arrangement ? this.#loadStems(buffer, arrangement, controller.signal) : null;
