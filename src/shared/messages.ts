@@ -20,6 +20,15 @@ export const MESSAGES = {
   emailAlreadyVerified: 'Your email address is already confirmed',
   emailVerified: 'Your email address is confirmed.',
   verificationSent: 'We sent a confirmation link to your email address.',
+  /** Any account mail refused by the per-address limits (README, Production; decision 170). */
+  tooManyMails: 'Too many emails were sent to this address recently. Please try again later.',
+  emailChangeSent: (address: string) =>
+    `We sent a confirmation link to ${address}. Your email address changes when you open it, signed in.`,
+  emailChanged: (address: string) => `Your email address is now ${address}.`,
+  emailUnchanged: 'That is already your email address',
+  wrongPassword: 'Your current password is not correct',
+  sessionEnded: 'That session is signed out.',
+  sessionsEnded: 'You have been signed out on every device.',
   contactMissing: 'Please fill in all fields',
   contactSent: "Thanks for reaching out! We'll get back to you within 24 hours on business days.",
   tooManyRequests: 'Too many attempts. Please wait a minute and try again.',

@@ -186,7 +186,7 @@ describeEachDatabase(
       // The proxy's deny rule is one guard; the app is the other: whatever the router maps to /metrics.
       for (const url of ['/metrics', '/%6detrics', '/metric%73', '/./metrics', '/metrics?x=1']) {
         for (const headers of [
-          { 'x-forwarded-for': '203.0.113.9' },
+          { 'x-forwarded-for': '203.0.113.9' } as Record<string, string>,
           { forwarded: 'for=203.0.113.9;proto=https' },
         ]) {
           const res = await get(url, '127.0.0.1', headers);
