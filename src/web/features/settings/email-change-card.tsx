@@ -57,8 +57,8 @@ export function EmailChangeCard({ email }: { email: string }) {
     <Card>
       <CardTitle>Email address</CardTitle>
       <CardDescription className="mt-1">
-        You sign in with {email}. To use another address, we mail a link to it: your address changes when you
-        open that link while signed in, and {email} is told. Your other devices are then signed out.
+        You sign in with {email}. We mail a link to the new address; the change is made when you open it while
+        signed in. Your old address is then told, and your other devices are signed out.
       </CardDescription>
       <form
         onSubmit={submit}
