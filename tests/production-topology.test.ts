@@ -214,7 +214,7 @@ describe.skipIf(Boolean(skip))(
         '/api/../metrics',
         '/METRICS',
       ];
-      const answers = [];
+      const answers: Array<Awaited<ReturnType<HttpsClient['api']>>> = [];
       for (const url of spellings)
         answers.push(await c.api('GET', url, undefined, { authorization: `Bearer ${METRICS_TOKEN}` }));
       // All statuses at once, so a failure names every spelling that got through.
