@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { expect, it, vi } from 'vitest';
 import type { AccountSession, AccountSessionsResponse } from '../../../shared/api/auth';
 import { MESSAGES } from '../../../shared/messages';
+import { hashToken } from '../../security/tokens';
 import { client, describeEachDatabase, enableTwoFactor, signedUpClient } from '../../test/harness';
 import { SESSIONS_PER_USER } from './session-service';
 
@@ -67,6 +68,28 @@ describeEachDatabase('account sessions', (ctx) => {
     expect(await signedIn(oldest!)).toBe(true);
     expect(await signedIn(idle!)).toBe(false);
     expect(await liveRows('many@example.test')).toBe(SESSIONS_PER_USER);
+  });
+
+  it('a login from a browser already signed in takes its own old session, not another device', async () => {
+    const { c: browser } = await signedUpClient(ctx.app, 'relogin@example.test');
+    const devices: Client[] = [];
+    for (let i = 1; i < SESSIONS_PER_USER; i++)
+      devices.push(await signIn('relogin@example.test', `10.5.0.${i}`));
+    expect(await liveRows('relogin@example.test')).toBe(SESSIONS_PER_USER);
+    // The browser is the one in use; the other devices have been idle an hour (the first of the cap to go).
+    await ctx.database.db.execute(
+      sql`update sessions set last_seen_at = now() - interval '1 hour' where id_hash <> ${hashToken(browser.token!)}`,
+    );
+    const before = browser.token;
+    expect(
+      (await browser.post('/api/auth/login', { email: 'relogin@example.test', password: PASSWORD })).status,
+    ).toBe(200);
+    expect(browser.token).not.toBe(before);
+    expect(await liveRows('relogin@example.test')).toBe(SESSIONS_PER_USER);
+    expect((await Promise.all(devices.map(signedIn))).every(Boolean)).toBe(true);
+    const stale = client(ctx.app);
+    stale.token = before;
+    expect(await signedIn(stale)).toBe(false);
   });
 
   it('holds the cap under twenty sign-ins at once', async () => {

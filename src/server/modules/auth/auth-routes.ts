@@ -27,6 +27,8 @@ const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const originOf = (req: FastifyRequest): SessionOrigin => ({
   userAgent: req.headers['user-agent'],
   address: req.ip,
+  // A fresh session id at every login (no session fixation): the one this browser held ends with it.
+  replacesToken: req.sessionToken,
 });
 
 export interface AuthRouteDeps {
@@ -73,7 +75,6 @@ export async function authRoutes(app: FastifyInstance, d: AuthRouteDeps) {
     const attempt = await limits.admit(req, body.email);
     const { user, token } = await d.auth.login(body, originOf(req));
     await attempt.succeeded();
-    if (req.sessionToken) await d.sessions.revoke(req.sessionToken);
     signedIn(reply, token);
     if (!attempt.knownDevice) d.devices.set(reply, user.email);
     return { ...toPublicUser(user), authToken: token };

@@ -35,6 +35,8 @@ function userOf(row: unknown[]): UserRow {
 export interface SessionOrigin {
   userAgent?: string | undefined;
   address?: string | undefined;
+  /** The session the browser held before this sign-in: it ends first, so it takes no other's place. */
+  replacesToken?: string | null | undefined;
 }
 
 /** A session as its owner sees it in Settings (GET /api/auth/sessions). */
@@ -91,6 +93,8 @@ export function createSessionService(database: Database, ttlSeconds: number) {
       await db.transaction(async (tx) => {
         // NO KEY: as every user-row lock (decision 159), so it cannot deadlock with a foreign key check.
         await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+        if (origin.replacesToken)
+          await tx.delete(sessions).where(eq(sessions.idHash, hashToken(origin.replacesToken)));
         await tx.insert(sessions).values({
           idHash,
           userId,
