@@ -1,7 +1,7 @@
 import { useAuth } from '../../app/auth-context';
 import { LoggedOutBanner } from '../../components/logged-out-banner';
 import { usePageTitle } from '../../lib/use-page-title';
-import { DemoTracks } from './demo-tracks';
+import { DemoTracks } from './demos/demo-tracks';
 import { MasteringErrorBoundary } from './mastering-error-boundary';
 import { MasteringScreen } from './mastering-screen';
 import { TEXT } from './mastering-texts';

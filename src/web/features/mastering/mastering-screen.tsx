@@ -2,17 +2,17 @@ import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAuth } from '../../app/auth-context';
 import { useConfig } from '../../app/use-config';
-import { AnalysisSummary } from './analysis-summary';
-import { AudioSourceCard } from './audio-source-card';
-import { CodecPanel } from './codec-panel';
-import { ControlsCard } from './controls-card';
-import { CreditStatus } from './credit-status';
-import { LoudnessPanel } from './loudness-panel';
-import { MasteredCard } from './mastered-card';
-import { PlatformPanel } from './platform-panel';
+import { AnalysisSummary } from './analysis/analysis-summary';
+import { LoudnessPanel } from './analysis/loudness-panel';
+import { CodecPanel } from './codec/codec-panel';
+import { ControlsCard } from './controls/controls-card';
+import { CreditStatus } from './credits/credit-status';
+import { MasteredCard } from './mastered/mastered-card';
+import { PlatformPanel } from './platform/platform-panel';
+import { AudioSourceCard } from './source/audio-source-card';
 import { StoreContext, useAccess, useCreateStore, useMasteringState, useStore } from './use-mastering';
-import { VersionsPanel } from './versions-panel';
-import { WhyPanel } from './why-panel';
+import { VersionsPanel } from './versions/versions-panel';
+import { WhyPanel } from './why/why-panel';
 
 /** The signed-in mastering screen (the route component adds the banner, demos and error boundary). */
 export function MasteringScreen() {
@@ -33,7 +33,7 @@ export function MasteringScreen() {
   useEffect(() => {
     if (trackId === null || isLoading || !user || requested.current === trackId) return;
     requested.current = trackId;
-    void store.loadTrack(trackId);
+    void store.source.loadTrack(trackId);
   }, [trackId, isLoading, user, store]);
 
   return (
@@ -75,7 +75,7 @@ function Shortcuts() {
       if (target?.closest('input, textarea, select, [contenteditable="true"]')) return;
       if (state.playing !== 'mastered') return;
       e.preventDefault();
-      store.toggleListen();
+      store.playback.toggleListen();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);

@@ -8,7 +8,8 @@ import type {
   TrackAnalysis,
   VocalClarity,
   VocalSpaceProfile,
-} from './engine-api';
+} from './engine/engine-api';
+import type { Overview } from './engine/overview';
 import {
   DEFAULT_CUSTOM_SETTINGS,
   type MasteringMode,
@@ -16,12 +17,11 @@ import {
   PRESETS,
   type PresetId,
 } from './mastering-constants';
-import type { Listen, PlayKind } from './mastering-player';
-import type { TargetChoice } from './mastering-rules';
-import type { LoadedStems } from './mix-stems';
-import type { Overview } from './overview';
-import { PLAY_MASTER, type PlayAs, type VariantKey, type VariantState } from './play-as';
-import type { VersionsOutput } from './versions-job';
+import { resultKey, type TargetChoice } from './mastering-rules';
+import type { Listen, PlayKind } from './player/mastering-player';
+import { PLAY_MASTER, type PlayAs, type VariantKey, type VariantState } from './player/play-as';
+import type { LoadedStems } from './source/mix-stems';
+import type { VersionsOutput } from './versions/versions-job';
 
 /**
  * Issue 18: the stems of a mixer mix, which make the versions. 'none': the source is a single file (no
@@ -152,3 +152,12 @@ export const shownSettings = (s: MasteringState): MasteringSettings =>
 /** The Tone match amount in force: the manual slider once moved, else the preset's default. */
 export const shownToneMatch = (s: MasteringState): number =>
   (s.mode === 'manual' ? s.custom.toneMatch : undefined) ?? PRESETS[s.preset].toneMatch;
+
+/** The master of the current preset or manual setup, if it was made. */
+export const currentResult = (s: MasteringState): MasterResult | null => s.results[resultKey(s)] ?? null;
+
+/** The loaded stems of the current mix, or null (a single file, or still loading). */
+export const readyStems = (s: MasteringState): LoadedStems | null => {
+  const stems = s.source?.stems;
+  return stems?.status === 'ready' ? stems.stems : null;
+};

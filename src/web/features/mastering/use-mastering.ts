@@ -4,7 +4,7 @@ import type { PublicUser } from '../../../shared/api/user';
 import { useAuth } from '../../app/auth-context';
 import { toast } from '../../components/ui/use-toast';
 import { getQueryFn, USER_QUERY_KEY } from '../../lib/query-client';
-import { devCredits, subscribeDevCredits } from './dev-credits';
+import { devCredits, subscribeDevCredits } from './credits/dev-credits';
 import { type Credits, isPreviewMode } from './mastering-rules';
 import type { MasteringState } from './mastering-state';
 import { MasteringStore } from './mastering-store';

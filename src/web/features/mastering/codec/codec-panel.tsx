@@ -1,0 +1,135 @@
+import { type ReactNode, useEffect, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
+import { db, signedDb } from '../common/audio-numbers';
+import { CODEC_LABELS, type PreviewCodec } from '../engine/engine-api';
+import type { MasterResult } from '../mastering-state';
+import { useMasteringState, useStore } from '../use-mastering';
+import { aacAvailable } from './codec-preview';
+
+const CODECS: PreviewCodec[] = ['mp3-320', 'aac-256'];
+const AAC_MISSING =
+  'Unavailable in this browser: it offers no AAC encoder (WebCodecs AudioEncoder, mp4a.40.2)';
+
+function CodecRow({
+  codec,
+  result,
+  aac,
+}: {
+  codec: PreviewCodec;
+  result: MasterResult;
+  aac: boolean | null;
+}) {
+  const store = useStore();
+  const state = useMasteringState();
+  const v = result.variants[codec];
+  const missing = codec === 'aac-256' && aac === false;
+  const active =
+    state.playing === 'mastered' && state.playAs.kind === 'codec' && state.playAs.codec === codec;
+  const label = CODEC_LABELS[codec];
+  let body: ReactNode;
+  if (missing || v?.status === 'unavailable') body = <span className="text-zinc-400">{AAC_MISSING}</span>;
+  else if (!v) body = <span className="text-zinc-400">Not encoded yet</span>;
+  else if (v.status === 'working')
+    body = <span className="text-zinc-400">Encoding and decoding… {v.percent} %</span>;
+  else if (v.status === 'failed') body = <span className="text-red-300">Failed: {v.message}</span>;
+  else {
+    const r = v.codec!;
+    body = (
+      <span className="grid gap-0.5">
+        <span className="text-zinc-200">
+          True peak after the codec{' '}
+          <span data-testid={`codec-${codec}-true-peak`} className="font-medium">
+            {db(r.truePeakDbtp, 2)} dBTP
+          </span>{' '}
+          ({signedDb(r.truePeakRiseDb, 2)} dB against the master) · {db(r.integratedLufs)} LUFS (
+          {signedDb(r.loudnessChangeLu)} LU)
+          {v.bytes ? ` · ${(v.bytes / 1_048_576).toFixed(1)} MB` : ''}
+        </span>
+        {r.overCeiling ? (
+          <span className="text-xs text-amber-300" data-testid={`codec-${codec}-over`}>
+            The codec pushed the peaks over the {db(result.report.ceilingDbtp, 0)} dBTP ceiling
+          </span>
+        ) : (
+          <span className="text-xs text-emerald-300">
+            Stays under the {db(result.report.ceilingDbtp, 0)} dBTP ceiling
+          </span>
+        )}
+      </span>
+    );
+  }
+  const ready = v?.status === 'ready';
+  return (
+    <li
+      className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-3 border-t border-zinc-800 py-2 text-sm tabular-nums"
+      data-testid={`codec-${codec}`}
+      data-state={missing ? 'unavailable' : (v?.status ?? 'idle')}
+    >
+      <div className="grid gap-1 sm:grid-cols-[8rem_minmax(0,1fr)] sm:gap-3">
+        <span className="font-medium text-zinc-100">{label}</span>
+        {body}
+      </div>
+      {missing || v?.status === 'unavailable' ? null : ready ? (
+        <Button
+          variant={active ? 'primary' : 'outline'}
+          aria-pressed={active}
+          aria-label={active ? `Back to the master (now playing ${label})` : `Play ${label}`}
+          onClick={() => void store.playback.playAs(active ? { kind: 'master' } : { kind: 'codec', codec })}
+        >
+          {active ? 'Playing' : 'Play'}
+        </Button>
+      ) : (
+        <Button
+          variant="outline"
+          disabled={v?.status === 'working'}
+          onClick={() => store.codec.previewCodec(codec)}
+        >
+          Encode
+        </Button>
+      )}
+    </li>
+  );
+}
+
+/**
+ * Codec preview (issue 19, decision 128): the master through MP3 320 (the download's own encoder) and AAC 256
+ * (WebCodecs where the browser has it), decoded back, measured, and playable in the A/B.
+ */
+export function CodecPanel() {
+  const store = useStore();
+  useMasteringState();
+  const result = store.current();
+  const [aac, setAac] = useState<boolean | null>(null);
+  const rate = result?.buffer.sampleRate;
+  const channels = result?.buffer.numberOfChannels;
+  useEffect(() => {
+    if (!rate || !channels) return;
+    let live = true;
+    void aacAvailable(rate, channels).then((ok) => live && setAac(ok));
+    return () => {
+      live = false;
+    };
+  }, [rate, channels]);
+  if (!result) return null;
+  const measuring = !result.analysis;
+  return (
+    <Card className="grid gap-3" data-testid="codec-panel">
+      <div>
+        <CardTitle>Codec preview</CardTitle>
+        <CardDescription>
+          Streaming services send a lossy copy. Encode the master, decode it back and measure what the codec
+          did to its peaks; Play puts the decoded version in the A/B.
+        </CardDescription>
+      </div>
+      {measuring ? (
+        <p className="text-sm text-zinc-400">Measuring the master…</p>
+      ) : (
+        <ul className="grid">
+          {CODECS.map((c) => (
+            <CodecRow key={c} codec={c} result={result} aac={aac} />
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,135 @@
+import { Button } from '../../../components/ui/button';
+import { Card, CardTitle } from '../../../components/ui/card';
+import { ProgressBar } from '../../../components/ui/progress-bar';
+import { RangeField, SelectField } from '../common/form-controls';
+import { type MasteringMode, PRESET_IDS, PRESETS, type PresetId, SLIDERS } from '../mastering-constants';
+import { canUseManual, TARGET_CHOICES, type TargetChoice } from '../mastering-rules';
+import { shownSettings, shownToneMatch } from '../mastering-state';
+import { TEXT } from '../mastering-texts';
+import { ReferenceField } from '../reference/reference-field';
+import type { Access } from '../use-mastering';
+import { useMasteringState, useStore } from '../use-mastering';
+import { VocalSpaceControl } from '../vocal-space/vocal-space-control';
+
+/** Spec 2 'Mastering Controls': preset, mode, target, the five sliders, Master Track and its progress. */
+export function ControlsCard({ access }: { access: Access }) {
+  const store = useStore();
+  const state = useMasteringState();
+  const manualAllowed = canUseManual(access.user);
+  const settings = shownSettings(state);
+  const targetLufs = store.controls.targetLufs();
+  const running = state.status?.running === true;
+  return (
+    <Card className="grid gap-5" data-testid="mastering-controls">
+      <CardTitle>Mastering Controls</CardTitle>
+      <SelectField
+        id="preset"
+        label="Preset"
+        value={state.preset}
+        onChange={(v) => store.controls.setPreset(v as PresetId)}
+        hint={
+          <p className="text-sm text-zinc-400" data-testid="preset-description">
+            {PRESETS[state.preset].description}
+          </p>
+        }
+      >
+        {PRESET_IDS.map((id) => (
+          <option key={id} value={id}>
+            {PRESETS[id].name}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        id="mode"
+        label="Mode"
+        value={state.mode}
+        onChange={(v) => store.controls.setMode(v as MasteringMode)}
+        hint={manualAllowed ? null : <p className="text-sm text-amber-300">{TEXT.manualHint}</p>}
+      >
+        <option value="automatic">{TEXT.modeAutomatic}</option>
+        <option value="manual" disabled={!manualAllowed}>
+          {TEXT.modeManual}
+        </option>
+      </SelectField>
+      <SelectField
+        id="target"
+        label="Loudness target"
+        value={state.target}
+        onChange={(v) => store.controls.setTarget(v as TargetChoice)}
+        hint={
+          <p className="text-sm text-zinc-400" data-testid="target-lufs">
+            Master to {targetLufs.toFixed(1)} LUFS, true peak at most -1 dBTP
+          </p>
+        }
+      >
+        {TARGET_CHOICES.map((t) => (
+          <option key={t.id} value={t.id}>
+            {t.label}
+          </option>
+        ))}
+      </SelectField>
+      <fieldset className="grid gap-3" data-testid="manual-sliders" data-mode={state.mode}>
+        <legend className="mb-2 text-sm font-medium text-zinc-200">
+          {state.mode === 'manual' ? 'Manual settings' : `${PRESETS[state.preset].name} preset settings`}
+        </legend>
+        {SLIDERS.map((s) => (
+          <RangeField
+            key={s.key}
+            id={`slider-${s.key}`}
+            label={s.label}
+            value={settings[s.key]}
+            locked={!manualAllowed}
+            onChange={(v) => store.controls.setSlider(s.key, v)}
+          />
+        ))}
+        <RangeField
+          id="slider-toneMatch"
+          label="Tone match"
+          suffix=" %"
+          value={shownToneMatch(state)}
+          locked={!manualAllowed}
+          onChange={(v) => store.controls.setSlider('toneMatch', v)}
+        />
+        {state.mode === 'manual' ? (
+          <label className="flex items-center gap-2 text-sm text-zinc-300">
+            <input
+              type="checkbox"
+              checked={state.livePreview}
+              onChange={(e) => store.playback.setLivePreview(e.target.checked)}
+              className="size-4 accent-violet-500"
+            />
+            Live preview while the original plays
+          </label>
+        ) : null}
+        {state.mode === 'manual' ? <ReferenceField locked={!manualAllowed} /> : null}
+      </fieldset>
+      <VocalSpaceControl />
+      <Button
+        size="lg"
+        onClick={() => void store.mastering.master()}
+        disabled={running}
+        data-testid="master-track"
+      >
+        {TEXT.masterTrack}
+      </Button>
+      <MasterProgress />
+    </Card>
+  );
+}
+
+function MasterProgress() {
+  const { status } = useMasteringState();
+  if (!status) return null;
+  return (
+    <div
+      className="grid gap-1.5"
+      data-testid="master-progress"
+      data-state={status.running ? 'running' : 'done'}
+    >
+      <ProgressBar percent={status.percent} label="Mastering progress" />
+      <p className="text-sm text-zinc-300" data-testid="master-status" aria-live="polite">
+        {status.message}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { Link } from 'react-router';
+import { creditStatusLines } from '../mastering-rules';
+import { TEXT } from '../mastering-texts';
+import type { Access } from '../use-mastering';
+
+/** Spec 2: the 'Preview Mode' notice for users without a subscription, and the credit status texts. */
+export function CreditStatus({ access }: { access: Access }) {
+  const { user, credits } = access;
+  if (!user) return null;
+  const lines = creditStatusLines(user.subscriptionType, credits ?? user);
+  return (
+    <div className="grid gap-3" data-testid="credit-status">
+      {!user.hasSubscription ? (
+        <div className="rounded-lg border border-amber-500/40 bg-amber-950/40 p-4" role="note">
+          <p className="font-semibold text-amber-200">{TEXT.previewMode}</p>
+          <p className="mt-1 text-sm text-amber-100/90">
+            Master and listen freely; mastered playback is muted for 1 second in every 5.{' '}
+            <Link to="/pricing" className="underline underline-offset-4">
+              Subscribe
+            </Link>{' '}
+            to download your masters.
+          </p>
+        </div>
+      ) : null}
+      <ul className="flex flex-wrap gap-2 text-sm">
+        {lines.map((line) => (
+          <li key={line} className="rounded-full border border-zinc-700 bg-zinc-900 px-3 py-1 text-zinc-200">
+            {line}
+          </li>
+        ))}
+        {access.devMode ? (
+          <li className="rounded-full border border-red-500/40 bg-red-950/40 px-3 py-1 text-red-200">
+            Developer mode: local credits
+          </li>
+        ) : null}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,261 @@
+/**
+ * One 'Master Track' run: the master worker renders (progress by its real stages); the result becomes a
+ * playable AudioBuffer and the mastered state. Its measurement (integrated loudness, range, true peak, bands
+ * in the meter worker) and its waveform overview follow in the background and fill the panel when ready.
+ * The status line shows the spec's step for each stage as the work enters it; the bar follows the work.
+ */
+
+import type { MasteringSettings } from '../mastering-constants';
+import type { Analysis, JobStatus } from '../mastering-state';
+import type { VersionsOutput } from '../versions/versions-job';
+import { copyChannels, toAudioBufferInSlices } from './chunked-copy';
+import {
+  MasterClient,
+  type MasteringProgress,
+  type MasteringReport,
+  MasterPairClient,
+  MeterClient,
+  masteringStatus,
+  pairRenderAvailable,
+  RpcRemoteError,
+  sharedCopiesInSlices,
+  type ToneChoice,
+  type TrackAnalysis,
+  WorkerCrashedError,
+  yieldToEventLoop,
+} from './engine-api';
+import { buildOverview, type Overview } from './overview';
+
+export type JobFailure =
+  | { kind: 'init' }
+  | { kind: 'crashed' }
+  | { kind: 'effects'; message: string }
+  | { kind: 'aborted' };
+
+export interface JobOutput {
+  buffer: AudioBuffer;
+  report: MasteringReport;
+  /** The measurement and overview of the master, still running when the output arrives. */
+  details: Promise<{ overview: Overview; analysis: Analysis }>;
+  /** Issue 18: the versions, when the master was made from a mix's stems. */
+  versions?: VersionsOutput;
+}
+
+export interface MasterJobSpec {
+  settings: MasteringSettings;
+  targetLufs: number;
+  name: string;
+  /** The adaptive chain's choice; absent: the spec chain (the simplified fallback). */
+  tone?: ToneChoice;
+  /** The source's analysis made when it loaded (of exactly these channels): the render skips that pass. */
+  inputAnalysis?: TrackAnalysis;
+}
+
+let master: MasterClient | null = null;
+let pair: MasterPairClient | null = null;
+let meter: MeterClient | null = null;
+/** Workers start lazily: the route itself loads no worker until someone masters or loads audio. */
+export const masterClient = (): MasterClient => {
+  master ??= new MasterClient();
+  return master;
+};
+/** The two-worker render, where the page is cross-origin isolated on two cores or more (decision 141). */
+const pairClient = (): MasterPairClient | null => {
+  if (!pairRenderAvailable()) return null;
+  pair ??= new MasterPairClient();
+  return pair;
+};
+export const meterClient = (): MeterClient => {
+  meter ??= new MeterClient();
+  return meter;
+};
+
+export const classifyFailure = (error: unknown, signal: AbortSignal): JobFailure => {
+  if (signal.aborted || (error instanceof Error && error.name === 'AbortError')) return { kind: 'aborted' };
+  if (error instanceof WorkerCrashedError) return { kind: 'crashed' };
+  if (error instanceof RpcRemoteError) return { kind: 'effects', message: error.message };
+  if (error instanceof Error && /worker/i.test(error.message)) return { kind: 'init' };
+  return { kind: 'effects', message: error instanceof Error ? error.message : String(error) };
+};
+
+const channelsOf = (b: AudioBuffer) =>
+  Array.from({ length: b.numberOfChannels }, (_, c) => b.getChannelData(c));
+
+/** Seconds of the loaded track the warm-up renders: enough for V8 to optimise every kernel of the chain. */
+const WARM_UP_SECONDS = 10;
+let warming: AbortController | null = null;
+/**
+ * The loaded track already on shared memory for the two-worker render, copied while the page waited: the
+ * first render after the load takes it (and overwrites it), so a click no longer waits for the copy (about
+ * 50 ms at 4 minutes). One at a time, for that render only: it costs no memory the render would not take.
+ */
+let prepared: { source: AudioBuffer; channels: Float32Array[] } | null = null;
+
+/**
+ * Readies the render while the page shows a freshly loaded track (decision 158): starts its workers and
+ * masters the track's first seconds with `job`'s chain, discarding the result. V8 runs a kernel unoptimised
+ * until it has run a while and compiles it beside the job; on two cores that both render, the compile waits.
+ * A warm render of 4 minutes took about 15 % less. A real render stops the warm-up at once. On two workers
+ * it then copies the track onto shared memory for the first render (`prepared`).
+ */
+export const warmUpMastering = async (
+  source: AudioBuffer,
+  job: Omit<MasterJobSpec, 'name' | 'inputAnalysis'>,
+  signal: AbortSignal,
+): Promise<void> => {
+  warming?.abort();
+  const controller = new AbortController();
+  warming = controller;
+  const stop = () => controller.abort();
+  signal.addEventListener('abort', stop);
+  try {
+    const frames = Math.min(source.length, Math.round(WARM_UP_SECONDS * source.sampleRate));
+    if (frames === 0) return;
+    const head = channelsOf(source).map((c) => c.slice(0, frames));
+    const request = {
+      settings: job.settings,
+      targetLufs: job.targetLufs,
+      tone: job.tone,
+      signal: controller.signal,
+    };
+    const two = pairClient();
+    if (two) await two.master(head, source.sampleRate, request);
+    else await masterClient().master(head, source.sampleRate, { ...request, transfer: true });
+    if (two) {
+      const channels = await sharedCopiesInSlices(channelsOf(source), controller.signal);
+      prepared = { source, channels };
+      // Another file (or none) from now on: the copy goes with the track it was made of.
+      signal.addEventListener('abort', () => {
+        if (prepared?.source === source) prepared = null;
+      });
+    }
+  } catch {
+    // A warm-up that was stopped or failed costs nothing: the real render starts its workers as before.
+  } finally {
+    signal.removeEventListener('abort', stop);
+    if (warming === controller) warming = null;
+  }
+};
+
+export const runMasterJob = async (
+  source: AudioBuffer,
+  job: MasterJobSpec,
+  onStatus: (status: JobStatus) => void,
+  signal: AbortSignal,
+): Promise<JobOutput> => {
+  warming?.abort();
+  let message = masteringStatus('analysing', job.name).message;
+  let percent = 0;
+  onStatus({ percent, message, running: true });
+  const request = {
+    settings: job.settings,
+    targetLufs: job.targetLufs,
+    tone: job.tone,
+    inputAnalysis: job.inputAnalysis,
+    signal,
+    // Only what the user can see changing re-renders the page (its work competes with the render's workers).
+    onProgress: (p: MasteringProgress) => {
+      const next = masteringStatus(p.stage, job.name).message;
+      const nextPercent = Math.round(p.fraction * 99);
+      if (next === message && nextPercent === percent) return;
+      message = next;
+      percent = nextPercent;
+      onStatus({ percent, message, running: true });
+    },
+  };
+  // The source stays playable: the workers get a copy, made without blocking the page (the pair copies onto
+  // shared memory itself; the single worker's copy is moved over).
+  const two = pairClient();
+  const shared = prepared?.source === source ? prepared.channels : undefined;
+  prepared = null;
+  const rendered = two
+    ? await two.master(channelsOf(source), source.sampleRate, { ...request, shared })
+    : await masterClient().master(await copyChannels(channelsOf(source), signal), source.sampleRate, {
+        ...request,
+        transfer: true,
+      });
+  return outputOf(rendered.channels, source.sampleRate, rendered.report, signal, true);
+};
+
+/**
+ * A rendered master as the page keeps it: a playable AudioBuffer now, its measurement and overview in the
+ * background. `transfer`: the channels may move to the meter worker (they are not needed afterwards).
+ */
+export const outputOf = async (
+  channels: Float32Array[],
+  sampleRate: number,
+  report: MasteringReport,
+  signal: AbortSignal,
+  transfer: boolean,
+): Promise<JobOutput> => {
+  const buffer = await toAudioBufferInSlices(channels, sampleRate);
+  signal.throwIfAborted();
+  // The meter worker measures while the page draws the overview.
+  const details = Promise.all([
+    meterClient().measure(channels, sampleRate, { bands: true, foldDown: true, transfer, signal }),
+    yieldToEventLoop().then(() => buildOverview(channelsOf(buffer), undefined, signal)),
+  ]).then(([measured, overview]) => ({
+    overview,
+    analysis: { loudness: measured.loudness, bands: measured.bands ?? [], foldDown: measured.foldDown },
+  }));
+  return { buffer, report, details };
+};
+
+/** The original's numbers, measured once after it loads: the meter's, and the engine's one-pass analysis. */
+export const analyseSource = async (
+  source: AudioBuffer,
+  signal: AbortSignal,
+): Promise<{ analysis: Analysis; overview: Overview; track: TrackAnalysis }> => {
+  const overview = await buildOverview(channelsOf(source), undefined, signal);
+  const track = masterClient().analyse(channelsOf(source), source.sampleRate, signal);
+  const work = await copyChannels(channelsOf(source), signal);
+  const measured = await meterClient().measure(work, source.sampleRate, {
+    bands: true,
+    foldDown: true,
+    transfer: true,
+    signal,
+  });
+  return {
+    overview,
+    analysis: { loudness: measured.loudness, bands: measured.bands ?? [], foldDown: measured.foldDown },
+    track: await track,
+  };
+};
+
+export type MasterOutcome =
+  | { ok: true; output: JobOutput; simplified: boolean }
+  | { ok: false; failure: JobFailure };
+
+/**
+ * Runs the job; when the chain itself fails, tries once more with loudness and limiting alone (neutral chain
+ * settings) — spec 4's 'simplified processing' — rather than handing back the untouched original.
+ */
+export const masterWithFallback = async (
+  source: AudioBuffer,
+  job: MasterJobSpec,
+  onStatus: (status: JobStatus) => void,
+  signal: AbortSignal,
+): Promise<MasterOutcome> => {
+  try {
+    return { ok: true, output: await runMasterJob(source, job, onStatus, signal), simplified: false };
+  } catch (error) {
+    const failure = classifyFailure(error, signal);
+    if (failure.kind !== 'effects') return { ok: false, failure };
+  }
+  const neutral = {
+    compression: 0,
+    brightness: 50,
+    warmth: 50,
+    stereoWidth: 50,
+    loudness: job.settings.loudness,
+  };
+  try {
+    return {
+      ok: true,
+      output: await runMasterJob(source, { ...job, settings: neutral, tone: undefined }, onStatus, signal),
+      simplified: true,
+    };
+  } catch (error) {
+    return { ok: false, failure: classifyFailure(error, signal) };
+  }
+};

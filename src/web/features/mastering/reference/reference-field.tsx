@@ -1,0 +1,50 @@
+import { Button } from '../../../components/ui/button';
+import { useMasteringState, useStore } from '../use-mastering';
+
+/**
+ * Reference mastering (issue 16, manual mode, Unlimited): a second upload whose loudness and mid/side tone
+ * the master matches; Tone match is how much of its tone to take.
+ */
+export function ReferenceField({ locked }: { locked: boolean }) {
+  const store = useStore();
+  const { reference } = useMasteringState();
+  const lufs = reference?.track?.integratedLufs;
+  return (
+    <div
+      className="grid gap-1.5 text-sm"
+      data-testid="reference"
+      data-state={reference?.track ? 'ready' : reference ? 'loading' : 'none'}
+    >
+      <label htmlFor="reference-file" className="font-medium text-zinc-200">
+        Reference track
+      </label>
+      {reference ? (
+        <div className="flex items-center justify-between gap-2 rounded-lg bg-zinc-950/60 px-3 py-2">
+          <span className="truncate text-zinc-300" data-testid="reference-name">
+            {reference.name}
+            {lufs !== undefined && Number.isFinite(lufs) ? ` · ${lufs.toFixed(1)} LUFS` : ' · analysing…'}
+          </span>
+          <Button variant="ghost" size="sm" onClick={() => store.reference.clearReference()}>
+            Remove
+          </Button>
+        </div>
+      ) : (
+        <input
+          id="reference-file"
+          type="file"
+          accept="audio/wav,audio/mpeg,audio/mp3,audio/ogg,.wav,.mp3,.ogg"
+          aria-disabled={locked || undefined}
+          className="text-zinc-300 file:mr-3 file:rounded-md file:border-0 file:bg-zinc-800 file:px-3 file:py-1.5 file:text-zinc-100"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = '';
+            if (file) void store.reference.loadReference(file);
+          }}
+        />
+      )}
+      <p className="text-zinc-400">
+        Match its loudness and its tone (mid and side); Tone match sets how much.
+      </p>
+    </div>
+  );
+}
