@@ -23,7 +23,7 @@ test('file problems: wrong type, undecodable audio, silence, nothing loaded', as
   await expectToast(page, 'No Audio Loaded', 'Please upload an audio file first');
 
   await upload(page, textFile());
-  await expectToast(page, 'Invalid file type', 'Please upload a WAV, MP3 or OGG file');
+  await expectToast(page, 'Invalid file type', 'Please upload a WAV, MP3, OGG, FLAC, AIFF or M4A file');
 
   await upload(page, brokenWav());
   await expectToast(page, 'Error loading audio', 'Failed to load audio file');

@@ -36,7 +36,7 @@ test('upload errors: wrong type by click and by drop, too large, a failed decode
     mimeType: 'text/plain',
     buffer: Buffer.from('la la la'),
   });
-  await expectToast(page, 'Invalid file type', 'Please upload a WAV, MP3 or OGG file');
+  await expectToast(page, 'Invalid file type', 'Please upload a WAV, MP3, OGG, FLAC, AIFF or M4A file');
 
   const dropZone = page.getByTestId('upload-instrumental').locator('button');
   const drop = async (name: string, type: string, bytes: number[]) => {
@@ -51,7 +51,7 @@ test('upload errors: wrong type by click and by drop, too large, a failed decode
     await dropZone.dispatchEvent('drop', { dataTransfer: data });
   };
   await drop('cover.png', 'image/png', [137, 80, 78, 71]);
-  await expectToast(page, 'Invalid file type', 'Please upload a WAV, MP3 or OGG file');
+  await expectToast(page, 'Invalid file type', 'Please upload a WAV, MP3, OGG, FLAC, AIFF or M4A file');
 
   // Exactly one byte over 100 MB (a sparse file: nothing is really written).
   const big = testInfo.outputPath('big.wav');

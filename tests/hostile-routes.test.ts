@@ -38,6 +38,8 @@ const BODY_ROUTES: Route[] = [
   { method: 'POST', url: '/api/auth/2fa/enable', fields: ['code'] },
   { method: 'POST', url: '/api/auth/2fa/disable', fields: ['code', 'password', 'recoveryCode'] },
   { method: 'POST', url: '/api/auth/verify-email', fields: ['token'] },
+  // A random body never holds the right password, so the change is always refused.
+  { method: 'POST', url: '/api/auth/email-change', fields: ['newEmail', 'password'] },
 ];
 /** Routes whose path or query carries user input. */
 const PATH_ROUTES = [
@@ -46,6 +48,7 @@ const PATH_ROUTES = [
   (id: string) => ({ method: 'DELETE' as const, url: `/api/tracks/${id}` }),
   (id: string) => ({ method: 'GET' as const, url: `/api/sessions/${id}` }),
   (id: string) => ({ method: 'DELETE' as const, url: `/api/sessions/${id}` }),
+  (id: string) => ({ method: 'DELETE' as const, url: `/api/auth/sessions/${id}` }),
   (q: string) => ({ method: 'GET' as const, url: `/api/tracks?limit=${q}&before=${q}` }),
   (q: string) => ({ method: 'GET' as const, url: `/api/sessions?limit=${q}&before=${q}` }),
 ];

@@ -83,14 +83,21 @@ describe.skipIf(Boolean(skip))(
       clients.push(c);
       return c;
     };
-    /** What each instance has served, by route: its own /metrics, scraped directly (never via the proxy). */
-    const servedBy = async (p: ServerProcess, route: string) => {
+    /**
+     * What each instance has served, by route (and status, when given): its own /metrics, scraped directly
+     * (never via the proxy).
+     */
+    const servedBy = async (p: ServerProcess, route: string, status?: number) => {
       const res = await api(p.origin, 'GET', '/metrics', undefined, {
         authorization: `Bearer ${METRICS_TOKEN}`,
       });
       let n = 0;
       for (const m of String(res.body).matchAll(/^http_request_duration_seconds_count\{([^}]*)\} (\d+)/gm))
-        if (m[1]!.includes(`route="${route}"`)) n += Number(m[2]);
+        if (
+          m[1]!.includes(`route="${route}"`) &&
+          (status === undefined || m[1]!.includes(`status="${status}"`))
+        )
+          n += Number(m[2]);
       return n;
     };
     const METRICS_TOKEN = 'topology-metrics-token-0123456789';
@@ -192,8 +199,36 @@ describe.skipIf(Boolean(skip))(
       });
       expect(health.headers['strict-transport-security']).toContain('max-age=');
       // The scraper's token does not open /metrics through the public address.
-      const metrics = await c.api('GET', '/metrics', undefined, { authorization: `Bearer ${METRICS_TOKEN}` });
-      expect(metrics.status).toBe(404);
+      // Nor does any other spelling of the path that the app's router would take for /metrics (issue 29):
+      // the proxy answers each itself, so no instance even sees them refused.
+      const refusedByApps = () =>
+        Promise.all([instances.app1!, instances.app2!].map((p) => servedBy(p, '/metrics', 404)));
+      const refusedBefore = await refusedByApps();
+      const spellings = [
+        '/metrics',
+        '/%6detrics',
+        '/metric%73',
+        '//metrics',
+        '/metrics/',
+        '/./metrics',
+        '/api/../metrics',
+        '/METRICS',
+      ];
+      const answers: Array<Awaited<ReturnType<HttpsClient['api']>>> = [];
+      for (const url of spellings)
+        answers.push(await c.api('GET', url, undefined, { authorization: `Bearer ${METRICS_TOKEN}` }));
+      // All statuses at once, so a failure names every spelling that got through.
+      expect(Object.fromEntries(spellings.map((url, i) => [url, answers[i]!.status]))).toEqual(
+        Object.fromEntries(spellings.map((url) => [url, 404])),
+      );
+      for (const a of answers) expect(a.body).toEqual({ message: 'Not found', code: 'not_found' });
+      expect(await refusedByApps()).toEqual(refusedBefore);
+      // The instances' own guard, should a spelling ever get past the proxy: a forwarded request is refused.
+      const forwarded = await api(instances.app1!.origin, 'GET', '/%6detrics', undefined, {
+        authorization: `Bearer ${METRICS_TOKEN}`,
+        'x-forwarded-for': '203.0.113.9',
+      });
+      expect(forwarded.status).toBe(404);
       const before = await Promise.all([
         servedBy(instances.app1!, '/api/config'),
         servedBy(instances.app2!, '/api/config'),
@@ -222,7 +257,7 @@ describe.skipIf(Boolean(skip))(
       expect(h2Status).toEqual({ status: 200, alpn: 'h2' });
       report(
         'TLS + health',
-        `200, postgres/s3/redis ok, HSTS set, HTTP/2 offered; /metrics via proxy 404; 10 requests split ${split.join(' / ')}`,
+        `200, postgres/s3/redis ok, HSTS set, HTTP/2 offered; /metrics via proxy 404 in ${spellings.length} spellings (${spellings.join(' ')}), forwarded to an instance 404; 10 requests split ${split.join(' / ')}`,
       );
     });
 

@@ -22,12 +22,15 @@ import {
   type UploadSlots,
 } from './http/upload-guards';
 import { parse } from './http/validate';
+import { createMailBudget } from './mail/address-budget';
 import { createMailQueue } from './mail/mail-queue';
 import type { Mailer } from './mail/mailer';
 import { registerMetrics } from './metrics/metrics-routes';
 import { adminRoutes } from './modules/admin/admin-routes';
+import { accountSessionsRoutes } from './modules/auth/account-sessions-routes';
 import { authRoutes } from './modules/auth/auth-routes';
 import { createAuthService } from './modules/auth/auth-service';
+import { createEmailChange } from './modules/auth/email-change';
 import { createEmailVerification } from './modules/auth/email-verification';
 import { emailVerificationRoutes } from './modules/auth/email-verification-routes';
 import { createSessionService, type SessionService } from './modules/auth/session-service';
@@ -139,12 +142,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sessions = createSessionService(database, config.sessionTtlSeconds);
   const accountCleanups: Array<(user: UserRow) => Promise<void>> = [];
   const twoFactor = createTwoFactorService(db, createTotpSecrets(db, deps.totpBox ?? totpBoxFor(config)));
+  const budget = createMailBudget(db);
   const verification = createEmailVerification({
     db,
     mailer,
+    budget,
+    sessions,
     publicOrigin: config.publicOrigin,
     adminEmails: config.adminEmails,
+    supportEmail: config.supportEmail,
+    log: { warn: (m) => app.log.warn(m) },
   });
+  const emailChange = createEmailChange({ db, hasher, verification });
   const auth = createAuthService({
     twoFactor,
     db,
@@ -166,7 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const token = sessionTokenOf(req);
     req.sessionToken = token;
     if (!token) return done();
-    sessions.resolve(token).then((user) => {
+    sessions.resolve(token, req.ip).then((user) => {
       req.user = user;
       done();
     }, done);
@@ -221,12 +230,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     verification,
     sessions,
     limiter,
+    budget,
     devices: deviceCookies(deps.deviceCookieKey ?? randomBytes(32), config.production),
     authRateLimit: config.authRateLimit,
     secureCookies: config.production,
   });
-  await twoFactorRoutes(app, { twoFactor, limiter });
-  await emailVerificationRoutes(app, { verification, limiter });
+  await twoFactorRoutes(app, { twoFactor, sessions, limiter });
+  await emailVerificationRoutes(app, { verification, emailChange, limiter });
+  await accountSessionsRoutes(app, { sessions, secureCookies: config.production });
   await contactRoutes(app, { db, mailer, limiter, supportEmail: config.supportEmail });
   await adminRoutes(app, { db });
   await clientErrorRoutes(app, { limiter, perTenMinutes: config.clientErrorRateLimit });

@@ -26,3 +26,9 @@ export const tooManyRequests = (message: string, retryAfterSeconds?: number) =>
     message,
     retryAfterSeconds === undefined ? undefined : { 'retry-after': String(retryAfterSeconds) },
   );
+
+/** A unique index refused a row (PostgreSQL 23505, also when the driver wraps it): two requests raced. */
+export const isUniqueViolation = (err: unknown): boolean => {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+};

@@ -20,6 +20,15 @@ export const MESSAGES = {
   emailAlreadyVerified: 'Your email address is already confirmed',
   emailVerified: 'Your email address is confirmed.',
   verificationSent: 'We sent a confirmation link to your email address.',
+  /** Any account mail refused by the per-address limits (README, Production; decision 170). */
+  tooManyMails: 'Too many emails were sent to this address recently. Please try again later.',
+  emailChangeSent: (address: string) =>
+    `We sent a confirmation link to ${address}. Your email address changes when you open it, signed in.`,
+  emailChanged: (address: string) => `Your email address is now ${address}.`,
+  emailUnchanged: 'That is already your email address',
+  wrongPassword: 'Your current password is not correct',
+  sessionEnded: 'That session is signed out.',
+  sessionsEnded: 'You have been signed out on every device.',
   contactMissing: 'Please fill in all fields',
   contactSent: "Thanks for reaching out! We'll get back to you within 24 hours on business days.",
   tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
@@ -27,10 +36,15 @@ export const MESSAGES = {
   internal: 'Something went wrong on our side. Please try again.',
   notFound: 'Not found',
   invalidTrackId: 'Invalid track ID',
-  invalidFileType: 'Please upload a WAV, MP3 or OGG file',
+  /** The spec's 'Invalid file type' description, naming every format accepted since issue 19. */
+  invalidFileType: 'Please upload a WAV, MP3, OGG, FLAC, AIFF or M4A file',
   fileTooLarge: 'Please upload an audio file smaller than 100MB',
-  /** A JSON or form body over its route's limit (1 MB for JSON): not an audio upload, so not its message. */
-  bodyTooLarge: 'This request is too large. Please send less data (JSON requests are limited to 1 MB).',
+  /**
+   * A JSON or form body over its route's limit (1 MB for JSON unless the route sets less): not an audio
+   * upload, so not its message. The limit named is the route's own (8 KB for browser error reports).
+   */
+  bodyTooLarge: (limit: string) =>
+    `This request is too large. Please send less data (this request is limited to ${limit}).`,
   twoFactorRequired: 'Enter the 6-digit code from your authenticator app',
   twoFactorInvalid:
     'That code is not valid. Enter the current code from your app or one of your recovery codes.',

@@ -24,7 +24,9 @@ export function httpsClient(origin: string, opts: { ca: string; from: string }) 
     body?: Buffer | Readable,
   ): Promise<HttpsAnswer> {
     return new Promise((resolve, reject) => {
-      const req = https.request(`${origin}${url}`, { method, headers, agent }, (res) => {
+      // The path goes out exactly as written (no URL parsing: `/./x` and `/a/../x` must reach the proxy).
+      const { hostname, port } = new URL(origin);
+      const req = https.request({ hostname, port, path: url, method, headers, agent }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('error', reject);

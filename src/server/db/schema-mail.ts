@@ -21,3 +21,23 @@ export const mailOutbox = pgTable(
   },
   (t) => [index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.failedAt} IS NULL`)],
 );
+
+/**
+ * Account mail sent to one inbox (migrations/0011_account_hardening.sql): one row per mail, kept a day, so
+ * the per-address limits hold across clients, instances and deleted accounts (mail/address-budget.ts,
+ * decision 170). The inbox is stored as a SHA-256 digest only: the table outlives the accounts.
+ */
+export const mailAddressSends = pgTable(
+  'mail_address_sends',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    inboxHash: text('inbox_hash').notNull(),
+    /** confirm | reset | notice (MAIL_LIMITS). */
+    kind: text('kind').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('mail_address_sends_inbox_idx').on(t.inboxHash, t.kind, t.sentAt),
+    index('mail_address_sends_sent_idx').on(t.sentAt),
+  ],
+);

@@ -9,6 +9,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 /**
@@ -69,11 +70,19 @@ export const sessions = pgTable(
   'sessions',
   {
     idHash: text('id_hash').primaryKey(),
+    /** What the Settings list and "sign out" name a session by: random, so it says nothing of the token. */
+    publicId: uuid('public_id').notNull().defaultRandom().unique(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Refreshed at most every few minutes by the request path (session-service.ts), with `address`. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The browser's User-Agent at sign-in (cut to 512 characters): the list shows "Chrome on Windows". */
+    userAgent: text('user_agent'),
+    /** The client address last seen (as TRUST_PROXY lets the server read it). */
+    address: text('address'),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
@@ -102,11 +111,19 @@ export const emailVerificationTokens = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** The address the link was mailed to: it proves nothing once the account's email is another one. */
     email: text('email').notNull(),
+    /**
+     * 'confirm': proves the account's own address. 'change': proves a new address the account asked to move
+     * to; redeeming it makes `email` the account's address (decision 173).
+     */
+    purpose: text('purpose').notNull().default('confirm'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
-  (t) => [index('email_verification_tokens_user_idx').on(t.userId)],
+  (t) => [
+    index('email_verification_tokens_user_idx').on(t.userId),
+    check('email_verification_tokens_purpose_valid', sql`${t.purpose} in ('confirm', 'change')`),
+  ],
 );
 
 export const contactMessages = pgTable('contact_messages', {

@@ -38,6 +38,12 @@ const isUnavailable = (err: unknown): boolean => {
   );
 };
 
+/** A route's body limit as the 413 names it: 8 KB, 1 MB. */
+export const bodyLimitText = (bytes: number): string =>
+  bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0
+    ? `${bytes / (1024 * 1024)} MB`
+    : `${Math.round((bytes / 1024) * 10) / 10} KB`;
+
 /** One place that turns errors into `{message, code}`; internals of 5xx never reach the client. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError | Error, req, reply) => {
@@ -51,8 +57,10 @@ export function registerErrorHandler(app: FastifyInstance) {
       // Each size limit has its own message: the audio file's (multipart) and a request body's (parser).
       if (code === 'FST_REQ_FILE_TOO_LARGE')
         return reply.code(413).send({ message: MESSAGES.fileTooLarge, code: 'file_too_large' });
-      if (code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-        return reply.code(413).send({ message: MESSAGES.bodyTooLarge, code: 'body_too_large' });
+      if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+        const limit = bodyLimitText(req.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit ?? 0);
+        return reply.code(413).send({ message: MESSAGES.bodyTooLarge(limit), code: 'body_too_large' });
+      }
       return reply.code(status).send({ message: err.message, code: code ?? 'bad_request' });
     }
     if (codesOf(err).some((code) => RETRYABLE_CODES.has(code))) {

@@ -23,6 +23,16 @@ const jsonOf = (payload: unknown): Record<string, unknown> | undefined => {
   }
 };
 
+/**
+ * A request a proxy forwarded carries X-Forwarded-For (HAProxy's `option forwardfor`) or Forwarded. Scrapers
+ * reach each instance directly and send neither, so /metrics answers such a request as if it did not exist:
+ * whatever spelling of the path got past the proxy's own deny rule (`/%6detrics`, `/./metrics`), the app's
+ * router is the one that decided it means /metrics, so the check lives here. It needs no TRUST_PROXY: with
+ * no proxy trusted the header is the client's own words, and refusing it costs a scraper nothing.
+ */
+const cameThroughProxy = (req: FastifyRequest): boolean =>
+  req.headers['x-forwarded-for'] !== undefined || req.headers.forwarded !== undefined;
+
 /** Adds a hook to one route only, so the routes the metrics do not concern pay nothing for it. */
 function addRouteHook(
   route: RouteOptions,
@@ -48,7 +58,8 @@ export function registerMetrics(
   app.decorate('metrics', metrics);
 
   app.get('/metrics', async (req, reply) => {
-    if (!expected || !metrics) return reply.code(404).send({ message: 'Not found', code: 'not_found' });
+    if (!expected || !metrics || cameThroughProxy(req))
+      return reply.code(404).send({ message: 'Not found', code: 'not_found' });
     const given = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
     if (!given || !timingSafeEqual(digest(given), expected)) {
       return reply

@@ -165,3 +165,36 @@ describeEachDatabase(
     },
   },
 );
+
+describeEachDatabase(
+  'metrics behind a trusted proxy',
+  (ctx) => {
+    const get = (url: string, from: string, headers: Record<string, string> = {}) =>
+      ctx.app.inject({
+        method: 'GET',
+        url,
+        remoteAddress: from,
+        headers: { authorization: `Bearer ${TOKEN}`, ...headers },
+      });
+
+    it('answers a scraper connecting directly, even from the proxy host', async () => {
+      expect((await get('/metrics', '127.0.0.1')).statusCode).toBe(200);
+      expect((await get('/metrics', '10.0.0.9')).statusCode).toBe(200);
+    });
+
+    it('refuses (404) a request the proxy forwarded, however the path is spelled', async () => {
+      // The proxy's deny rule is one guard; the app is the other: whatever the router maps to /metrics.
+      for (const url of ['/metrics', '/%6detrics', '/metric%73', '/./metrics', '/metrics?x=1']) {
+        for (const headers of [
+          { 'x-forwarded-for': '203.0.113.9' } as Record<string, string>,
+          { forwarded: 'for=203.0.113.9;proto=https' },
+        ]) {
+          const res = await get(url, '127.0.0.1', headers);
+          expect(res.statusCode, `${url} ${JSON.stringify(headers)}`).toBe(404);
+          expect(res.json()).toEqual({ message: 'Not found', code: 'not_found' });
+        }
+      }
+    });
+  },
+  { env: { METRICS_TOKEN: TOKEN, TRUST_PROXY: '127.0.0.1' } },
+);

@@ -58,3 +58,40 @@ export const verifyEmailBody = z.object({
   token: z.string({ error: MESSAGES.verifyLinkInvalid }).min(1, MESSAGES.verifyLinkInvalid).max(200),
 });
 export type VerifyEmailBody = z.infer<typeof verifyEmailBody>;
+
+/** POST /api/auth/logout: `all` ends every session of the account, this one included. */
+export const logoutBody = z.object({ all: z.boolean().optional() });
+export type LogoutBody = z.infer<typeof logoutBody>;
+
+/** One live session of the signed-in account, as Settings lists it (GET /api/auth/sessions). */
+export const accountSession = z.object({
+  id: z.string(),
+  /** "Chrome on Windows": read from the browser's User-Agent at sign-in. */
+  device: z.string(),
+  /** The client address the session was last seen from, as the server recorded it. */
+  address: z.string().nullable(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  /** The session making this request. */
+  current: z.boolean(),
+});
+export type AccountSession = z.infer<typeof accountSession>;
+export const accountSessionsResponse = z.object({
+  sessions: z.array(accountSession),
+  /** Live sessions an account may hold; a sign-in beyond it ends the one unused longest. */
+  limit: z.number().int(),
+});
+export type AccountSessionsResponse = z.infer<typeof accountSessionsResponse>;
+export const accountSessionParam = z.object({
+  id: z.uuid({ error: 'Unknown session' }),
+});
+
+/** POST /api/auth/email-change: the new address, and the current password as proof it is the owner. */
+export const changeEmailBody = z.object({
+  newEmail: email,
+  password: z
+    .string({ error: 'Enter your current password' })
+    .min(1, 'Enter your current password')
+    .max(PASSWORD_MAX_LENGTH),
+});
+export type ChangeEmailBody = z.infer<typeof changeEmailBody>;

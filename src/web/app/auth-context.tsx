@@ -53,6 +53,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // Another account may sign in next on this browser: nothing of this user's may linger.
     queryClient.removeQueries({ queryKey: ['/api/admin/stats'] });
     queryClient.removeQueries({ queryKey: ['/api/billing/payment-methods'] });
+    queryClient.removeQueries({ queryKey: ['/api/auth/sessions'] });
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: ['/api/sessions'] }),
       queryClient.invalidateQueries({ queryKey: ['/api/tracks'] }),

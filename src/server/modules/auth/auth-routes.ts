@@ -1,27 +1,42 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { forgotPasswordBody, loginBody, registerBody, resetPasswordBody } from '../../../shared/api/auth';
+import {
+  forgotPasswordBody,
+  loginBody,
+  logoutBody,
+  registerBody,
+  resetPasswordBody,
+} from '../../../shared/api/auth';
 import { MESSAGES } from '../../../shared/messages';
-import { badRequest } from '../../errors';
+import { AppError, badRequest } from '../../errors';
 import { clearSessionCookie, requireUser, sessionTokenOf, setSessionCookie } from '../../http/auth-context';
 import { clientKey } from '../../http/client-address';
 import type { DeviceCookies } from '../../http/device-cookie';
 import { parse } from '../../http/validate';
+import type { MailBudget } from '../../mail/address-budget';
 import { enforceLimit, type RateLimiter } from '../../rate-limit/limiter';
 import type { AuthService } from './auth-service';
 import type { EmailVerification } from './email-verification';
 import { loginLimits } from './login-limits';
-import type { SessionService } from './session-service';
+import type { SessionOrigin, SessionService } from './session-service';
 import { toPublicUser } from './user-view';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
-const HOUR = 60 * 60 * 1000;
+
+/** What a new session records of the browser that signed in (the Settings list shows it). */
+const originOf = (req: FastifyRequest): SessionOrigin => ({
+  userAgent: req.headers['user-agent'],
+  address: req.ip,
+  // A fresh session id at every login (no session fixation): the one this browser held ends with it.
+  replacesToken: req.sessionToken,
+});
 
 export interface AuthRouteDeps {
   auth: AuthService;
   verification: EmailVerification;
   sessions: SessionService;
   limiter: RateLimiter;
+  budget: MailBudget;
   devices: DeviceCookies;
   authRateLimit: number;
   secureCookies: boolean;
@@ -43,9 +58,14 @@ export async function authRoutes(app: FastifyInstance, d: AuthRouteDeps) {
   app.post('/api/auth/register', async (req, reply) => {
     await limitByIp(req, 'auth', d.authRateLimit, FIFTEEN_MINUTES);
     const body = parse(registerBody, req.body);
-    const { user, token } = await d.auth.register(body);
-    // The account exists either way; a lost mail is sent again from Settings.
-    await d.verification.send(user).catch((err) => req.log.error({ err }, 'verification mail not sent'));
+    const { user, token } = await d.auth.register(body, originOf(req));
+    // The account exists either way; a lost mail is sent again from Settings. Past the address's mail
+    // limit (someone registering it again and again) no mail goes: that is the limit working, not a fault.
+    await d.verification.send(user).catch((err) => {
+      if (err instanceof AppError && err.status === 429)
+        req.log.warn(`confirmation mail for account ${user.id} not sent: its address's limit is reached`);
+      else req.log.error({ err }, 'verification mail not sent');
+    });
     signedIn(reply, token);
     return reply.code(201).send({ ...toPublicUser(user), authToken: token });
   });
@@ -53,27 +73,29 @@ export async function authRoutes(app: FastifyInstance, d: AuthRouteDeps) {
   app.post('/api/auth/login', async (req, reply) => {
     const body = parse(loginBody, req.body);
     const attempt = await limits.admit(req, body.email);
-    const { user, token } = await d.auth.login(body);
+    const { user, token } = await d.auth.login(body, originOf(req));
     await attempt.succeeded();
-    if (req.sessionToken) await d.sessions.revoke(req.sessionToken);
     signedIn(reply, token);
     if (!attempt.knownDevice) d.devices.set(reply, user.email);
     return { ...toPublicUser(user), authToken: token };
   });
 
   app.post('/api/auth/logout', async (req, reply) => {
+    const { all } = parse(logoutBody, req.body);
     const token = sessionTokenOf(req);
-    if (token) await d.sessions.revoke(token);
+    // {all: true} ends every session of the account ("sign out everywhere"), this one included.
+    if (all && req.user) await d.sessions.revokeAll(req.user.id);
+    else if (token) await d.sessions.revoke(token);
     clearSessionCookie(reply, d.secureCookies);
-    return { message: 'You have been logged out successfully.' };
+    return { message: all ? MESSAGES.sessionsEnded : 'You have been logged out successfully.' };
   });
 
   app.post('/api/auth/forgot-password', async (req) => {
     await limitByIp(req, 'forgot', 10, FIFTEEN_MINUTES);
     const { email } = parse(forgotPasswordBody, req.body);
-    // At most 3 mails an hour to one address; beyond that the answer is the same, so nothing leaks.
-    if (await d.limiter.hit(`forgot:email:${email.toLowerCase()}`, 3, HOUR))
-      await d.auth.requestPasswordReset(email);
+    // Within the address's mail budget (decision 170); beyond it the answer is the same, so nothing leaks,
+    // and the budget is counted whether or not the account exists (the same work either way).
+    if ((await d.budget.take(email, 'reset')).allowed) await d.auth.requestPasswordReset(email);
     return { message: MESSAGES.resetSent };
   });
 

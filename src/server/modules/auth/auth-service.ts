@@ -4,23 +4,18 @@ import { usernameFromEmail } from '../../../shared/api/auth';
 import { MESSAGES } from '../../../shared/messages';
 import type { Db } from '../../db/client';
 import { passwordResetTokens, recoveryCodes, users } from '../../db/schema';
-import { badRequest, conflict, unauthorized } from '../../errors';
+import { badRequest, conflict, isUniqueViolation, unauthorized } from '../../errors';
 import type { MailQueue } from '../../mail/mail-queue';
 import type { MailMessage } from '../../mail/mailer';
 import { isCommonPassword, type PasswordHasher } from '../../security/passwords';
 import { hashToken, newToken } from '../../security/tokens';
 import { grantConfiguredAdmins } from './admin-grants';
-import type { SessionService } from './session-service';
+import type { SessionOrigin, SessionService } from './session-service';
 import type { TwoFactorService } from './two-factor-service';
 import type { UserRow } from './user-view';
 
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
 const PASSWORD_RESET_MAIL = 'password-reset';
-
-const isUniqueViolation = (err: unknown): boolean => {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-};
 
 export interface AuthServiceDeps {
   db: Db;
@@ -69,7 +64,7 @@ export function createAuthService(d: AuthServiceDeps) {
   return {
     findByEmail,
 
-    async register(body: RegisterBody): Promise<{ user: UserRow; token: string }> {
+    async register(body: RegisterBody, origin?: SessionOrigin): Promise<{ user: UserRow; token: string }> {
       rejectCommon(body.password);
       if (await findByEmail(body.email)) throw conflict(MESSAGES.emailTaken);
       const passwordHash = await d.hasher.hash(body.password);
@@ -89,11 +84,11 @@ export function createAuthService(d: AuthServiceDeps) {
         if (isUniqueViolation(err)) throw conflict(MESSAGES.emailTaken);
         throw err;
       }
-      return { user, token: await d.sessions.create(user.id) };
+      return { user, token: await d.sessions.create(user.id, origin) };
     },
 
     /** Same message and about the same work whether or not the email exists. */
-    async login(body: LoginBody): Promise<{ user: UserRow; token: string }> {
+    async login(body: LoginBody, origin?: SessionOrigin): Promise<{ user: UserRow; token: string }> {
       const user = await findByEmail(body.email);
       if (!user) {
         await d.hasher.verifyDummy(body.password);
@@ -113,7 +108,7 @@ export function createAuthService(d: AuthServiceDeps) {
           .returning()) as [UserRow];
       }
       // A fresh session id at every login (no session fixation).
-      return { user: current, token: await d.sessions.create(user.id) };
+      return { user: current, token: await d.sessions.create(user.id, origin) };
     },
 
     /**

@@ -105,18 +105,19 @@ describeEachDatabase('email verification', (ctx) => {
     expect((await boss.post('/api/auth/verify-email', { token: bossToken })).status).toBe(200);
   });
 
-  it('sends a new link on demand, at most 3 an hour, and every older link dies with the one used', async () => {
+  it('sends a new link on demand, 3 an hour with the first, and every older link dies with the one used', async () => {
     const { c } = await signedUpClient(ctx.app, 'again@example.test');
     const first = verificationTokenIn(ctx.mail, 'again@example.test');
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 2; i++) {
       const res = await c.post('/api/auth/verify-email/send');
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ message: MESSAGES.verificationSent });
     }
     const limited = await c.post('/api/auth/verify-email/send');
     expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({ message: MESSAGES.tooManyMails, code: 'rate_limited' });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(3000);
-    expect(ctx.mail).toHaveLength(4);
+    expect(ctx.mail).toHaveLength(3);
     expect((await client(ctx.app).post('/api/auth/verify-email/send')).status).toBe(401);
 
     const newest = verificationTokenIn(ctx.mail, 'again@example.test');

@@ -83,8 +83,15 @@ export function createTwoFactorService(db: Db, secrets: TotpSecrets, now: () => 
       return { secret, otpauthUrl: otpauthUrl(secret, user.email) };
     },
 
-    /** Confirms enrolment with a current code; returns the recovery codes, shown once. */
-    async enable(user: UserRow, otp: string): Promise<string[]> {
+    /**
+     * Confirms enrolment with a current code; returns the recovery codes, shown once. `alsoInTransaction`
+     * runs in the transaction that turns it on (the routes end the account's other sessions there).
+     */
+    async enable(
+      user: UserRow,
+      otp: string,
+      alsoInTransaction?: (tx: Db) => Promise<void>,
+    ): Promise<string[]> {
       if (user.totpEnabledAt) throw conflict(MESSAGES.twoFactorAlreadyOn);
       if (!user.totpSecret) throw new AppError(400, 'two_factor_not_started', MESSAGES.twoFactorNotStarted);
       if (!(await verify(user, { otp })))
@@ -96,12 +103,17 @@ export function createTwoFactorService(db: Db, secrets: TotpSecrets, now: () => 
         await tx
           .insert(recoveryCodes)
           .values(codes.map((c) => ({ userId: user.id, codeHash: hashToken(normaliseRecoveryCode(c)) })));
+        await alsoInTransaction?.(tx as unknown as Db);
       });
       return codes;
     },
 
     /** Turning it off needs a current code or a recovery code, not just the session. */
-    async disable(user: UserRow, factor: SecondFactor): Promise<void> {
+    async disable(
+      user: UserRow,
+      factor: SecondFactor,
+      alsoInTransaction?: (tx: Db) => Promise<void>,
+    ): Promise<void> {
       if (!user.totpEnabledAt) return;
       if (!(await verify(user, factor)))
         throw new AppError(400, 'two_factor_invalid', MESSAGES.twoFactorInvalid);
@@ -111,6 +123,7 @@ export function createTwoFactorService(db: Db, secrets: TotpSecrets, now: () => 
           .set({ totpSecret: null, totpKeyId: null, totpEnabledAt: null, totpLastStep: null })
           .where(eq(users.id, user.id));
         await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
+        await alsoInTransaction?.(tx as unknown as Db);
       });
     },
   };

@@ -1,3 +1,5 @@
+import { MESSAGES } from '../../../shared/messages';
+
 /** The mastering screen's user-facing texts, quoted from the spec (sections 2, 4, 5 and 8). */
 export const TEXT = {
   /** Issue 18: the versions of a mixer mix. */
@@ -71,7 +73,7 @@ const error = (title: string, description: string, duration?: number): Notice =>
 });
 
 export const NOTICES = {
-  invalidFile: error('Invalid file type', 'Please upload a WAV, MP3 or OGG file'),
+  invalidFile: error('Invalid file type', MESSAGES.invalidFileType),
   loadTrackError: (message?: string) =>
     error('Error Loading Track', message || 'Failed to load track from mixer', 5000),
   loadAudioError: (message?: string) => error('Error loading audio', message || 'Failed to load audio file'),

@@ -1,4 +1,5 @@
 import type { TrackType } from '../../../audio';
+import { MESSAGES } from '../../../shared/messages';
 
 /** Every user-facing text of the mixer screen, quoted from the spec (sections 2, 4, 5 and 8). */
 export const MIXER_TEXT = {
@@ -23,7 +24,7 @@ export interface Notice {
 }
 
 export const MIXER_NOTICES = {
-  invalidType: { title: 'Invalid file type', description: 'Please upload a WAV, MP3 or OGG file' },
+  invalidType: { title: 'Invalid file type', description: MESSAGES.invalidFileType },
   tooLarge: { title: 'File too large', description: 'Please upload an audio file smaller than 100MB' },
   busy: (type: TrackType): Notice => ({
     title: 'Processing in progress',

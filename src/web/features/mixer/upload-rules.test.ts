@@ -12,7 +12,7 @@ describe('upload rules', () => {
   it('refuses other types with the spec message, type before size', () => {
     expect(uploadProblem({ type: 'text/plain', name: 'a.wav', size: MAX_TRACK_BYTES + 1 })).toEqual({
       title: 'Invalid file type',
-      description: 'Please upload a WAV, MP3 or OGG file',
+      description: 'Please upload a WAV, MP3, OGG, FLAC, AIFF or M4A file',
     });
     expect(uploadProblem({ type: 'audio/webm', name: 'a.webm', size: 10 })?.title).toBe('Invalid file type');
   });

@@ -10,9 +10,11 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { ChangeSubscriptionDialog } from './change-subscription-dialog';
 import { CheckoutNotice } from './checkout-notice';
 import { DangerZone } from './danger-zone';
+import { EmailChangeCard } from './email-change-card';
 import { EmailConfirmation } from './email-confirmation';
 import { PaymentMethodsCard } from './payment-methods-card';
 import { SecurityCard } from './security-card';
+import { SessionsCard } from './sessions-card';
 import { TwoFactorCard } from './two-factor-card';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
@@ -97,7 +99,9 @@ export function SettingsPage() {
       </div>
       <PaymentMethodsCard />
       <SecurityCard email={user.email} />
+      <EmailChangeCard email={user.email} />
       <TwoFactorCard user={user} />
+      <SessionsCard />
       <DangerZone email={user.email} />
     </div>
   );

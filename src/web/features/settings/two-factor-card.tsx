@@ -9,6 +9,7 @@ import { Card, CardDescription, CardTitle } from '../../components/ui/card';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson, userMessage } from '../../lib/api-client';
 import { USER_QUERY_KEY } from '../../lib/query-client';
+import { ACCOUNT_SESSIONS_KEY } from './sessions-card';
 import { RecoveryCodes, TurnOffForm } from './two-factor-parts';
 
 interface Setup {
@@ -25,7 +26,12 @@ export function TwoFactorCard({ user }: { user: PublicUser }) {
   const [setup, setSetup] = useState<Setup | null>(null);
   const [code, setCode] = useState('');
   const [codes, setCodes] = useState<string[] | null>(null);
-  const refreshUser = () => queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+  // Turning it on or off ends the account's other sessions (server side): the list is read again too.
+  const refreshUser = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY }),
+      queryClient.invalidateQueries({ queryKey: ACCOUNT_SESSIONS_KEY }),
+    ]);
 
   const start = useMutation({
     mutationFn: () => apiJson<Setup>('POST', '/api/auth/2fa/setup'),
@@ -57,7 +63,8 @@ export function TwoFactorCard({ user }: { user: PublicUser }) {
         {user.twoFactorEnabled ? <Badge tone="green">On</Badge> : <Badge tone="zinc">Off</Badge>}
       </div>
       <CardDescription className="mt-1">
-        Ask for a code from an authenticator app at every login.
+        Ask for a code from an authenticator app at every login. Turning it on or off signs out your other
+        devices.
         {user.isAdmin ? ' Required for the admin dashboard.' : ''}
       </CardDescription>
 
