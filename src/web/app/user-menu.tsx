@@ -52,6 +52,7 @@ export function UserMenu({ user }: { user: PublicUser }) {
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={go('/mixer')}>My Mixer</DropdownMenuItem>
         <DropdownMenuItem onSelect={go('/mastering')}>Mastering</DropdownMenuItem>
+        <DropdownMenuItem onSelect={go('/library')}>Library</DropdownMenuItem>
         <DropdownMenuItem onSelect={go('/settings')}>Settings</DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuItem

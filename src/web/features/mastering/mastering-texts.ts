@@ -124,6 +124,12 @@ export const NOTICES = {
     title: 'Download Started',
     description: names.join(', '),
   }),
+  /** Issue 30: the download happened, but its files could not be kept for the library. */
+  keepFailed: (why: string): Notice => ({
+    title: 'Not kept in your library',
+    description: `${why}. Your download is complete; keep the files you saved.`,
+    destructive: true,
+  }),
 } as const;
 
 /** Fetch failures (spec 8), worded exactly. */

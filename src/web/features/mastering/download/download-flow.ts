@@ -8,10 +8,12 @@
 
 import { ZipClient } from '../../../../audio';
 import type { SpendCreditResponse } from '../../../../shared/api/billing';
+import type { MasterMeta } from '../../../../shared/api/library';
 import { MIX_VERSIONS, type MixVersion } from '../../../../shared/mix-versions';
 import { userMessage } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/save-file';
 import { spendCredit } from '../../../lib/spend-credit';
+import { keepMaster } from '../../library/library-api';
 import { spendDevCredit } from '../credits/dev-credits';
 import { channelsOf } from '../engine/audio-decode';
 import { copyChannels } from '../engine/chunked-copy';
@@ -44,6 +46,8 @@ export interface DownloadDeps {
   trackId: number | null;
   /** Called with the server's user after a successful spend. */
   onSpent: (user: SpendCreditResponse['user'] | null) => void;
+  /** Issue 30: how the master was made, kept with its files in the library after a paid download. */
+  keep?: MasterMeta;
 }
 
 /** One format's file from channels at `rate`. */
@@ -153,6 +157,7 @@ export const downloadMaster = async (
     return false;
   }
   const timestamp = Date.now();
+  const spendKey = crypto.randomUUID();
   const nameOf = (file: MadeFile) =>
     exportFileName(file.format, {
       kind: 'master',
@@ -189,8 +194,10 @@ export const downloadMaster = async (
   } else {
     try {
       const track = deps.trackId === null ? {} : { trackId: deps.trackId };
-      const delivered = versions.length > 0 ? { versions: [...versions], formats, ...track } : track;
-      const res = await spendCredit('mastering', delivered);
+      // The formats are recorded with every spend (issue 30: the library re-downloads just those).
+      const delivered =
+        versions.length > 0 ? { versions: [...versions], formats, ...track } : { formats, ...track };
+      const res = await spendCredit('mastering', delivered, spendKey);
       if (!res.success) {
         deps.notify(NOTICES.creditError(res.message));
         return false;
@@ -203,5 +210,11 @@ export const downloadMaster = async (
   }
   for (const file of handOver) saveFile(file.blob, file.name);
   deps.notify(NOTICES.downloadStarted(handOver.map((f) => f.name)));
+  // Issue 30: the very files handed over are kept with their spend, so the library can give them again
+  // for 30 days without a charge (decision 226). The download has happened either way.
+  if (!deps.devMode && deps.keep)
+    keepMaster(spendKey, deps.keep, handOver).catch((error: unknown) =>
+      deps.notify(NOTICES.keepFailed(userMessage(error, 'Not kept in your library'))),
+    );
   return true;
 };

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { USER_QUERY_KEY } from '../../../lib/query-client';
+import { masterMetaOf } from '../../library/master-meta';
 import { Waveform } from '../common/waveform';
 import { DownloadDialog } from '../download/download-dialog';
 import { type DownloadPhase, downloadMaster } from '../download/download-flow';
@@ -57,6 +58,7 @@ export function MasteredCard({ access }: { access: Access }) {
         devMode: access.devMode,
         notify,
         trackId: state.source?.trackId ?? null,
+        keep: result ? masterMetaOf(state, result) : undefined,
         signal: controller.signal,
         onProgress: (f, phase) => setSaving({ percent: Math.round(f * 100), phase }),
         onSpent: (user) => {
