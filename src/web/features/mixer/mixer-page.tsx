@@ -24,7 +24,12 @@ export function MixerPage() {
   const { user } = useAuth();
   const bypass = useDevBypass();
   const [params] = useSearchParams();
-  const controller = useMixerController();
+  const opening = params.get('session')
+    ? `session=${params.get('session')}`
+    : params.get('mix')
+      ? `mix=${params.get('mix')}`
+      : null;
+  const controller = useMixerController(user?.id ?? null, opening);
   // Developer mode exists only when the server's public config enables it.
   const devMode = bypass.devMode && (bypass.active || params.get('dev') === 'true');
   const usable = user !== null || bypass.active;
