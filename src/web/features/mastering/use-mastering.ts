@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { createContext, useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import type { PublicUser } from '../../../shared/api/user';
 import { useAuth } from '../../app/auth-context';
 import { toast } from '../../components/ui/use-toast';

@@ -25,8 +25,8 @@ interface Reopen {
 /** The session each controller saves to: it lives as long as the controller (kept across visits). */
 const sessionRefs = new WeakMap<MixerController, { current: number | null }>();
 const sessionRefOf = (c: MixerController) => {
-  let ref = sessionRefs.get(c);
-  if (!ref) sessionRefs.set(c, (ref = { current: null }));
+  const ref = sessionRefs.get(c) ?? { current: null };
+  sessionRefs.set(c, ref);
   return ref;
 };
 /** The library link (`session=12`, `mix=7`) each controller has already opened. */
