@@ -110,6 +110,7 @@ test('a paid master is downloaded again from the library, byte for byte, without
   await expect(master).toContainText('LUFS');
   await expect(master).toContainText('Paid for: main in wav, mp3');
   await expect(master).toContainText('Download again without a charge until');
+  await page.screenshot({ path: 'screenshots/library-master-1280.png', fullPage: true });
 
   downloads.length = 0;
   await master.getByRole('button', { name: 'Download again' }).click();

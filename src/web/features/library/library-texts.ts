@@ -23,8 +23,11 @@ export const LIBRARY_TEXT = {
 export const styleLabel = (vocalShare: number): string =>
   Object.values(MIX_STYLES).find((s) => s.vocalShare === vocalShare)?.name ?? `${vocalShare}% vocals`;
 
-export const formatBytes = (n: number): string =>
-  n >= 1024 ** 2 ? `${(n / 1024 ** 2).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`;
+export const formatBytes = (n: number): string => {
+  if (n >= 1024 ** 3) return `${+(n / 1024 ** 3).toFixed(1)} GB`;
+  if (n >= 1024 ** 2) return `${(n / 1024 ** 2).toFixed(1)} MB`;
+  return `${Math.max(1, Math.round(n / 1024))} KB`;
+};
 
 export const formatSeconds = (s: number): string =>
   `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, '0')}`;
