@@ -93,13 +93,10 @@ export function PlanChangeDialog({ user, open, onOpenChange, initial, onChanged 
             {changeSummary(selected, user).map((row, i) => (
               <div
                 key={row.label}
-                className={cn(
-                  'flex flex-col gap-0.5 sm:flex-row sm:justify-between sm:gap-4',
-                  i === 0 && 'text-base font-semibold',
-                )}
+                className={cn('flex justify-between gap-4', i === 0 && 'text-base font-semibold')}
               >
-                <dt className={i === 0 ? 'text-zinc-100' : 'text-zinc-400'}>{row.label}</dt>
-                <dd className="text-zinc-50 sm:text-right">{row.value}</dd>
+                <dt className={cn('shrink-0', i === 0 ? 'text-zinc-100' : 'text-zinc-400')}>{row.label}</dt>
+                <dd className="text-right text-zinc-50">{row.value}</dd>
               </div>
             ))}
           </dl>
