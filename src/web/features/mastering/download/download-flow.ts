@@ -26,6 +26,7 @@ import {
 } from '../engine/engine-api';
 import type { MasterResult } from '../mastering-state';
 import { NOTICES, type Notice } from '../mastering-texts';
+import { deliversZip, fileVersionName } from './delivery';
 
 let encoder: EncoderClient | null = null;
 /** The encoder workers, shared with the codec preview (one MP3 encoder per page). */
@@ -163,14 +164,15 @@ export const downloadMaster = async (
       kind: 'master',
       preset: result.key,
       timestamp,
-      version: file.version ?? undefined,
+      version: fileVersionName(file.version, versions.length),
     });
   let handOver: { blob: Blob; name: string }[];
   try {
     const files = await produceAll(result, versions, formats, rate, (f) => deps.onProgress(f, 'encoding'));
     deps.signal?.throwIfAborted();
-    // Versions come as one ZIP (one file alone stays a file); without versions, the formats as before.
-    if (versions.length > 0 && files.length > 1) {
+    // More than one version comes as one ZIP; one version (or none) as its files, one per format (spec 8:
+    // 'mastered-{preset}-{timestamp}.wav' and '.mp3'; issue 30).
+    if (deliversZip(versions.length)) {
       const entries = files.map((file) => ({ name: nameOf(file), blob: file.blob }));
       const zip = await zipClient().zip(entries, {
         signal: deps.signal,
