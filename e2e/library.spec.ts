@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { testWav } from './helpers/mastering-audio';
 import { masterTrack, openMastering, upload, waitForSource } from './helpers/mastering-page';
@@ -162,6 +163,14 @@ for (const phone of [false, true]) {
         'Lead take',
       ]);
       await page.screenshot({ path: `screenshots/library-${phone ? 375 : 1280}.png`, fullPage: true });
+      // The page's own content has no serious axe violations (the shared header is web-a11y.spec's).
+      const axe = await new AxeBuilder({ page })
+        .include('[data-testid="library"]')
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze();
+      expect(
+        axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+      ).toEqual([]);
 
       await page.getByRole('searchbox', { name: 'Search your library' }).fill('night');
       await expect(items(page).getByRole('heading')).toHaveText(['Night beat']);

@@ -67,13 +67,13 @@ export const useCreateStore = (access: Access): MasteringStore => {
     return kept;
   });
   entry.access.current = access;
+  const { isLoading } = useAuth();
   useEffect(() => {
-    // Signed in as someone else than the kept work's owner: theirs is cleared, not shown.
-    if (owner !== null && entry.owner !== owner) {
-      if (entry.owner !== null) entry.store.clear();
-      entry.owner = owner;
-    }
-  }, [owner, entry]);
+    // Signed out, or signed in as someone else than the kept work's owner: theirs is cleared, not shown.
+    if (isLoading || entry.owner === owner) return;
+    if (entry.owner !== null) entry.store.clear();
+    entry.owner = owner;
+  }, [owner, isLoading, entry]);
   useEffect(() => () => entry.store.playback.stop(), [entry]);
   return entry.store;
 };
