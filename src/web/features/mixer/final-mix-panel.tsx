@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
+import { masteringLink } from '../mastering/source/source-genre';
 import { DownloadDialog } from './download-dialog';
 import { useMixDownload } from './download-mix';
 import type { FlowState } from './flow-state';
@@ -41,7 +42,7 @@ export function FinalMixPanel({
           {busy ? BUSY_LABELS[download.phase as keyof typeof BUSY_LABELS] : 'Download Mix'}
         </Button>
         {final.trackId !== null ? (
-          <Link to={`/mastering?trackId=${final.trackId}`} className={buttonClasses('outline')}>
+          <Link to={masteringLink(final.trackId, final.genre)} className={buttonClasses('outline')}>
             Export to Mastering
           </Link>
         ) : (

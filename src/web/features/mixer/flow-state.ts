@@ -68,7 +68,12 @@ export interface FlowState {
   /** The vocal take's analysis, shown in plain words. */
   readonly vocal: Listening<VocalAnalysis>;
   readonly mixdown: { readonly running: boolean; readonly stage: MixStage | null; readonly fraction: number };
-  readonly finalMix: { readonly durationSeconds: number; readonly trackId: number | null } | null;
+  readonly finalMix: {
+    readonly durationSeconds: number;
+    readonly trackId: number | null;
+    /** The genre this mix was made for: the mastering page's default for it. */
+    readonly genre: Genre | null;
+  } | null;
   readonly downloading: boolean;
 }
 

@@ -74,7 +74,7 @@ export class MixdownRunner {
       store.update((s) => ({
         ...s,
         mixdown: { running: false, stage: null, fraction: 1 },
-        finalMix: { durationSeconds: result.channels[0]!.length / result.sampleRate, trackId: null },
+        finalMix: { durationSeconds: result.channels[0]!.length / result.sampleRate, trackId: null, genre },
       }));
       toast({ title: 'Success', description: 'Your mixdown is ready' });
       void this.#save(abort.signal, timeline, { vocalShare, outputVolume }, genre);

@@ -48,6 +48,7 @@ export function SavedSessionOffer({ controller }: { controller: MixerController 
       controller.engine.loadSavedClips(offer.clips);
       if (offer.style) controller.selectStyle(offer.style);
       controller.setOutputVolume(offer.outputVolume);
+      controller.selectGenre(offer.genre);
       sessionId.current = offer.id;
       for (const f of files) if (f) controller.loader.upload(f.type, f.file, f.id);
       setOffer(null);
