@@ -1,4 +1,8 @@
+import type { Genre } from '../../shared/genres';
 import { BiquadCascade, designBiquad } from '../dsp/biquad';
+import { analyseVocal, type VocalAnalysis } from '../dsp/vocal/analyse-vocal';
+import { chainIsOn, type VocalChainAmounts, type VocalChainReport } from '../dsp/vocal/vocal-chain';
+import { carveBeat } from '../dsp/vocal-space';
 import type { TimelineClip, TRACK_TYPES } from '../model/clip';
 import { weightsForShare } from '../model/mix-styles';
 import type { SampleWindow } from '../model/preview-window';
@@ -12,6 +16,7 @@ import {
 } from './mix-organise';
 import { VocalReverb } from './mix-reverb';
 import { type MixProgress, type MixStage, mixProgress } from './mix-stages';
+import { MixVocalChain } from './mix-vocal-chain';
 
 /** Each stem is brought to this loudness before the style weights apply (decision record 0xx). */
 export const STEM_REFERENCE_LUFS = -20;
@@ -37,6 +42,13 @@ export interface MixRenderInput {
   sampleRate: number;
   /** Output length in samples: the final mix length (max of clip ends, sources, 60 s). */
   length: number;
+  /** The song's tempo (SongFacts, issue 27): times the vocal's delay and pre-delay; absent: a slap delay. */
+  tempoBpm?: number;
+  /**
+   * The vocal's analysis (issue 26) over the whole timeline's vocal stem (analyseMixVocal); the render
+   * analyses it itself when absent (a preview window should pass it, so it hears what the export does).
+   */
+  vocalAnalysis?: VocalAnalysis;
 }
 
 export interface MixRenderSettings {
@@ -44,6 +56,13 @@ export interface MixRenderSettings {
   vocalShare: number;
   /** Output volume slider 0..100 (linear gain volume/100 before the limiter). */
   outputVolume: number;
+  /**
+   * Issue 26: the genre the adaptive vocal chain aims at. Absent (or every stage at 0): today's fixed chain,
+   * bit for bit.
+   */
+  genre?: Genre;
+  /** Each adaptive stage's amount 0..1 (absent: 1), the manual mode. */
+  vocalChain?: VocalChainAmounts;
 }
 
 /** Loudness of the two organised stems, and the gains that bring each to the reference. */
@@ -82,6 +101,8 @@ export interface MixStems {
 export interface MixReport extends StemLoudness {
   vocalsGainDb: number;
   instrumentalGainDb: number;
+  /** What the adaptive vocal chain did (issue 26), when it ran. */
+  vocalChain?: VocalChainReport;
 }
 
 export interface MixRenderResult {
@@ -156,6 +177,16 @@ export const measureStems = (input: MixRenderInput): StemLoudness => {
   };
 };
 
+/** The vocal's analysis over the whole timeline (what renderMix analyses when none is given). */
+export const analyseMixVocal = (input: MixRenderInput, genre?: Genre): VocalAnalysis | null => {
+  if (!input.vocals) return null;
+  const clips = clipsOf(input.clips, 'vocals');
+  const stem =
+    sourceAsStem(input.vocals, clips, input.sampleRate, 0, input.length) ??
+    organiseChannels(input.vocals, clips, input.sampleRate, 0, input.length, stemChannelCount(input.vocals));
+  return analyseVocal(stem, input.sampleRate, genre);
+};
+
 /**
  * The mixdown (and, over a window, a preview): the seven stages of spec 9 as real processing, each reporting
  * progress as it runs. Pure number crunching on Float32Arrays, so it runs in a Worker and in Node alike.
@@ -180,17 +211,28 @@ export const renderMix = async (
   // is exactly its source (one whole-file clip) is read from the source, never written: the vocal's first
   // write (its gain) goes to fresh arrays, the instrumental's (the final sum) to fresh outputs.
   await stages.enter('organise');
-  const dip = settings.vocalShare > VOCALS_FORWARD_SHARE;
   const vocalClips = clipsOf(input.clips, 'vocals');
   const vocalSource = sourceAsStem(input.vocals, vocalClips, sr, windowStart, n);
+  // Issue 26: the adaptive chain works on one mono voice (the mid the fixed chain pans to), so it allocates
+  // one channel where the fixed chain copies the source's.
+  const chainOn = chainIsOn(settings.genre, settings.vocalChain) && input.vocals !== null;
   const vocals = vocalSource
-    ? vocalSource.map(() => new Float32Array(n))
+    ? (chainOn ? [vocalSource[0]!] : vocalSource).map(() => new Float32Array(n))
     : organiseChannels(input.vocals, vocalClips, sr, windowStart, n, stemChannelCount(input.vocals));
   const vocalsIn = vocalSource ?? vocals;
+  const analysis = chainOn ? (input.vocalAnalysis ?? analyseMixVocal(input, settings.genre)) : null;
+  const chain =
+    analysis && settings.genre
+      ? new MixVocalChain(analysis, settings.genre, settings.vocalChain, sr, input.tempoBpm, windowStart)
+      : null;
+  // The beat gives way to the voice: the adaptive chain's carve, or (fixed chain, vocals forward) a static dip.
+  const unmask = chain ? chain.unmaskAmount(settings.vocalShare) : 0;
+  const dip = !chain && settings.vocalShare > VOCALS_FORWARD_SHARE;
+  const carve = unmask > 0;
   await stages.tick(0.5);
   const instClips = clipsOf(input.clips, 'instrumental');
-  // The dip filters the instrumental in place: it needs its own copy then.
-  const instSource = dip ? null : sourceAsStem(input.instrumental, instClips, sr, windowStart, n);
+  // The dip and the carve filter the instrumental in place: it needs its own copy then.
+  const instSource = dip || carve ? null : sourceAsStem(input.instrumental, instClips, sr, windowStart, n);
   const inst = instSource ?? organiseStem(input.instrumental, instClips, sr, windowStart, n);
   await stages.tick(1);
 
@@ -215,21 +257,35 @@ export const renderMix = async (
   await stages.blocks(
     n,
     (s, e) => {
-      for (const [c, to] of vocals.entries()) {
-        const from = vocalsIn[c]!;
-        for (let i = s; i < e; i++) to[i] = from[i]! * gV;
-      }
-      if (dip) for (const ch of inst) for (let i = s; i < e; i++) ch[i]! *= gI;
+      if (chain) {
+        // The mono mid at the mixdown's gain (the pan stage's work, done here for the chain's cleanup).
+        const to = vocals[0]!;
+        const [l, r] = vocalsIn as [Float32Array, Float32Array?];
+        if (r) for (let i = s; i < e; i++) to[i] = 0.5 * (l[i]! + r[i]!) * gV;
+        else for (let i = s; i < e; i++) to[i] = l[i]! * gV;
+      } else
+        for (const [c, to] of vocals.entries()) {
+          const from = vocalsIn[c]!;
+          for (let i = s; i < e; i++) to[i] = from[i]! * gV;
+        }
+      if (dip || carve) for (const ch of inst) for (let i = s; i < e; i++) ch[i]! *= gI;
     },
     0.5,
-    1,
+    chain ? 0.6 : 1,
   );
+
+  if (chain) {
+    // Issue 26: cleanup (noise print, breaths, clicks, clipped peaks), then the rider's gain curve.
+    const voice = vocals[0]!;
+    await chain.cleanup(voice, gV, (f) => stages.tick(0.6 + 0.3 * f));
+    await stages.blocks(n, (s, e) => chain.ride(voice, s, e), 0.9, 1);
+  }
 
   // 3. Pan: the vocal to the centre (mid of its two sides), the instrumental's width untouched. One channel
   // is its own mid: 0.5 * (v + v) is v exactly.
   await stages.enter('pan');
   const voice = vocals[0]!;
-  const side = vocals[1];
+  const side = chain ? undefined : vocals[1];
   if (side)
     await stages.blocks(n, (s, e) => {
       for (let i = s; i < e; i++) voice[i] = 0.5 * (voice[i]! + side[i]!);
@@ -239,21 +295,42 @@ export const renderMix = async (
   // 4. EQ: vocal high-pass ~80 Hz and a presence lift; a gentle dip in the instrumental's vocal range when
   // the vocal is forward, so the voice sits in the mix without being pushed louder.
   await stages.enter('eq');
+  if (chain) {
+    // Issue 26: the adaptive EQ and the de-esser on the voice, then the beat's carve where the voice lives.
+    await stages.blocks(n, (s, e) => chain.eqAndDeEss(voice, s, e), 0, carve ? 0.5 : 1);
+    if (carve) {
+      chain.noteUnmasking(unmask);
+      await carveBeat(
+        [...inst],
+        [voice],
+        sr,
+        { amount: unmask },
+        {
+          signal: options.signal,
+          onProgress: (f) => options.onProgress?.(mixProgress('eq', 0.5 + 0.5 * f)),
+          yieldFn: async () => {
+            if (options.between) await options.between();
+          },
+        },
+      );
+    }
+  }
   const vocalEq = new BiquadCascade(2, 1);
   vocalEq.setSection(0, designBiquad({ kind: 'highpass', frequency: 80, q: Math.SQRT1_2 }, sr));
   vocalEq.setSection(1, designBiquad({ kind: 'peaking', frequency: 3500, q: 0.9, gainDb: 2.5 }, sr));
   const instEq = new BiquadCascade(1, 2);
   instEq.setSection(0, designBiquad({ kind: 'peaking', frequency: 2500, q: 0.8, gainDb: -2.5 }, sr));
-  await stages.blocks(n, (s, e) => {
-    vocalEq.process(voice, 0, s, e);
-    if (dip) for (let c = 0; c < 2; c++) instEq.process(inst[c]!, c, s, e);
-  });
+  if (!chain)
+    await stages.blocks(n, (s, e) => {
+      vocalEq.process(voice, 0, s, e);
+      if (dip) for (let c = 0; c < 2; c++) instEq.process(inst[c]!, c, s, e);
+    });
 
   // 5. Dynamics: vocal compression; its make-up gain restores the vocal's loudness so the balance holds
   // (applied in the next stage's pass over the vocal).
   await stages.enter('dynamics');
   const before = measureLufs([voice], sr);
-  const compressor = createVocalCompressor(sr, before);
+  const compressor = chain ? chain.createCompressor(before) : createVocalCompressor(sr, before);
   await stages.blocks(n, (s, e) => compressor.process([voice], s, e), 0, 0.8);
   const after = measureLufs([voice], sr);
   const makeUp = Number.isFinite(before) && Number.isFinite(after) ? dbToGain(before - after) : 1;
@@ -263,9 +340,10 @@ export const renderMix = async (
   // with the right side in a block-sized buffer; each block goes straight on into the final sum
   // (instrumental at its gain, plus the vocal, times the output volume) while it is in cache.
   await stages.enter('effects');
-  const reverb = new VocalReverb(sr);
+  const reverb = chain ? null : new VocalReverb(sr);
+  const space = chain?.createSpace(before, MIX_BLOCK) ?? null;
   const volume = Math.min(Math.max(settings.outputVolume, 0), 100) / 100;
-  const instGain = dip ? 1 : gI;
+  const instGain = dip || carve ? 1 : gI;
   const [instL, instR = instL] = inst as [Float32Array, Float32Array?];
   const [outL, outR] = instSource ? [new Float32Array(n), new Float32Array(n)] : [instL, instR];
   const rightBlock = new Float32Array(Math.min(MIX_BLOCK, n));
@@ -280,7 +358,8 @@ export const renderMix = async (
     const right = rightBlock.subarray(0, e - s);
     if (makeUp !== 1) for (let k = 0; k < left.length; k++) left[k]! *= makeUp;
     right.set(left);
-    reverb.process(left, left, right, 0, left.length);
+    if (reverb) reverb.process(left, left, right, 0, left.length);
+    else space?.process(left, left, right, 0, left.length);
     if (stems) {
       // The buses at the output volume, before they are summed (issue 18: the versions' stems);
       // first, since the sum may be written over the instrumental.
@@ -317,6 +396,7 @@ export const renderMix = async (
       ...loudness,
       vocalsGainDb: 20 * Math.log10(gV * makeUp || 1e-12),
       instrumentalGainDb: 20 * Math.log10(gI || 1e-12),
+      ...(chain ? { vocalChain: chain.report() } : {}),
     },
   };
 };

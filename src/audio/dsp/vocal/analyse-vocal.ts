@@ -6,8 +6,8 @@
  * analysis worker posts it to the page, and the chain's stages (cleanup, riding, EQ, de-esser) read it.
  */
 import type { Genre } from '../../../shared/genres';
-import { fft } from '../band-levels';
 import { measureTruePeakDb } from '../true-peak';
+import { FftPlan } from './fft-plan';
 import { BALANCE_BANDS, type BalanceBand, vocalTargetFor } from './genre-vocal-targets';
 
 /** Frame classes of the voiced/unvoiced map (numbers, so a 4-minute take is a small JSON array). */
@@ -46,6 +46,8 @@ export interface SibilanceFinding {
   hotDb: number;
   /** Frames where the band dominates (the de-esser's work). */
   frames: number;
+  /** Median level of the vowels (300 Hz-3 kHz on voiced frames), dBFS RMS: the de-esser's reference. */
+  vowelMedianDb: number;
 }
 
 export interface BalanceFinding {
@@ -211,6 +213,7 @@ export const analyseVocal = (
   // the candidate sibilant frames.
   const win = hann(size);
   const winPower = win.reduce((s, w) => s + w * w, 0);
+  const plan = new FftPlan(size);
   const re = new Float64Array(size);
   const im = new Float64Array(size);
   const power = new Float64Array(bins);
@@ -243,7 +246,7 @@ export const analyseVocal = (
       re[i] = j >= 0 && j < n ? x[j]! * win[i]! : 0;
       im[i] = 0;
     }
-    fft(re, im);
+    plan.forward(re, im);
     let total = 0;
     for (let k = 0; k < bins; k++) {
       const p =
@@ -446,6 +449,7 @@ export const analyseVocal = (
       peakHz: Math.round(peakHz),
       hotDb: round1(hotDb),
       frames: sibFrames,
+      vowelMedianDb: round1(vowelVoiced.length ? percentile(vowelVoiced, 50) : noiseFloorDb),
     },
     phrases,
     words,

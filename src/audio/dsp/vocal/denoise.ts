@@ -1,0 +1,175 @@
+/**
+ * Issue 26, cleanup: spectral noise reduction from the noise print the analysis learned in the take's own
+ * pauses (decision 180). A short-time Fourier transform (the analysis' FFT size, 50 % overlap, square-root
+ * Hann window on both sides, which reconstructs exactly when every gain is 1), and per bin the
+ * decision-directed Wiener gain of Ephraim and Malah: the a-priori SNR is mostly the previous frame's clean
+ * estimate, so a lone noise peak cannot open the gain for one frame (the tonal "musical noise" of plain
+ * spectral subtraction). The gains are then smoothed across neighbouring bins and floored, so the residual
+ * stays a quieter copy of the same hiss rather than twinkling tones. Two real frames share one complex FFT
+ * (the even/odd trick), so the cost is one forward and one inverse FFT per hop.
+ */
+import type { NoisePrint } from './analyse-vocal';
+import { FftPlan } from './fft-plan';
+
+export interface DenoiseOptions {
+  /** The most any bin is lowered, dB (the gain floor). */
+  maxReductionDb: number;
+  /** Decision-directed smoothing (0.98 in Ephraim-Malah); closer to 1 is smoother and slower. */
+  alpha?: number;
+  /** Noise over-estimate, so the hiss's own fluctuations fall under the gain's knee. */
+  overSubtraction?: number;
+}
+
+const TINY = 1e-20;
+
+/** Expected |X_k|^2 of the noise under the denoiser's window, from the analysis' per-bin RMS levels. */
+const noisePowers = (print: NoisePrint): Float64Array => {
+  const size = print.fftSize;
+  // The print is 2|X|^2 / (sum w^2 * N) per bin; with the square-root Hann window, sum w^2 = N / 2, so the
+  // expected |X|^2 of the same noise is p * N^2 / 4.
+  return Float64Array.from(print.magnitudesDb, (db) => (10 ** (db / 10) * size * size) / 4);
+};
+
+export interface DenoiseReport {
+  /** Mean gain over the frames the analysis calls pauses, dB (negative: removed). */
+  pauseReductionDb: number;
+}
+
+/**
+ * Denoise `x` in place over its whole length. `isPause(frame)` says whether the STFT frame centred on sample
+ * `frame * hop` is a pause (for the report only). `tick` is awaited every `frames` hops with the fraction done.
+ */
+export const denoiseInPlace = async (
+  x: Float32Array,
+  print: NoisePrint,
+  options: DenoiseOptions,
+  tick: (fraction: number) => Promise<void> = async () => {},
+  isPause: (seconds: number) => boolean = () => false,
+): Promise<DenoiseReport> => {
+  const N = print.fftSize;
+  const hop = N / 2;
+  const bins = N / 2 + 1;
+  const sr = print.sampleRate;
+  const lambda = noisePowers(print);
+  const over = options.overSubtraction ?? 1.4;
+  for (let k = 0; k < bins; k++) lambda[k]! *= over;
+  const alpha = options.alpha ?? 0.98;
+  const floor = 10 ** (-Math.max(0, options.maxReductionDb) / 20);
+  const win = new Float64Array(N);
+  for (let i = 0; i < N; i++) win[i] = Math.sqrt(0.5 - 0.5 * Math.cos((2 * Math.PI * i) / N));
+  const n = x.length;
+  // Frame f covers [f * hop - hop, f * hop + hop): frames from -1 so the first samples get full overlap.
+  const first = -1;
+  const last = Math.ceil(n / hop);
+  const out = new Float32Array(n + 2 * N);
+  const offset = N; // out[i + offset] is sample i
+  const plan = new FftPlan(N);
+  const re = new Float64Array(N);
+  const im = new Float64Array(N);
+  const prevClean = new Float64Array(bins); // |S|^2 estimate of the previous frame
+  const gains = [new Float64Array(bins), new Float64Array(bins)];
+  const smooth = new Float64Array(bins);
+  const pw = [new Float64Array(bins), new Float64Array(bins)];
+  let pauseGain = 0;
+  let pauseBins = 0;
+  const total = last - first + 1;
+  let done = 0;
+
+  const gainsFor = (p: Float64Array, g: Float64Array) => {
+    for (let k = 0; k < bins; k++) {
+      const gamma = p[k]! / (lambda[k]! + TINY);
+      const xi = alpha * (prevClean[k]! / (lambda[k]! + TINY)) + (1 - alpha) * Math.max(gamma - 1, 0);
+      g[k] = xi / (1 + xi);
+    }
+    // Across bins: [1 2 1] / 4, so one bin cannot open alone; then the floor.
+    smooth[0] = g[0]!;
+    smooth[bins - 1] = g[bins - 1]!;
+    for (let k = 1; k < bins - 1; k++) smooth[k] = 0.25 * g[k - 1]! + 0.5 * g[k]! + 0.25 * g[k + 1]!;
+    for (let k = 0; k < bins; k++) {
+      const v = Math.max(floor, smooth[k]!);
+      g[k] = v;
+      prevClean[k] = v * v * p[k]!;
+    }
+  };
+
+  for (let f = first; f <= last; f += 2) {
+    // Two frames f and f + 1 as the real and imaginary parts of one FFT.
+    const a0 = f * hop - hop;
+    const a1 = a0 + hop;
+    for (let i = 0; i < N; i++) {
+      const j0 = a0 + i;
+      const j1 = a1 + i;
+      re[i] = j0 >= 0 && j0 < n ? x[j0]! * win[i]! : 0;
+      im[i] = j1 >= 0 && j1 < n ? x[j1]! * win[i]! : 0;
+    }
+    plan.forward(re, im);
+    // Split: X0[k] = (Z[k] + conj Z[N-k]) / 2, X1[k] = (Z[k] - conj Z[N-k]) / 2i.
+    const p0 = pw[0]!;
+    const p1 = pw[1]!;
+    for (let k = 0; k < bins; k++) {
+      const m = (N - k) % N;
+      const zr = re[k]!;
+      const zi = im[k]!;
+      const cr = re[m]!;
+      const ci = -im[m]!;
+      const x0r = 0.5 * (zr + cr);
+      const x0i = 0.5 * (zi + ci);
+      const x1r = 0.5 * (zi - ci);
+      const x1i = -0.5 * (zr - cr);
+      p0[k] = x0r * x0r + x0i * x0i;
+      p1[k] = x1r * x1r + x1i * x1i;
+    }
+    const g0 = gains[0]!;
+    const g1 = gains[1]!;
+    gainsFor(p0, g0);
+    gainsFor(p1, g1);
+    for (const [which, g] of [g0, g1].entries()) {
+      if (isPause(((f + which) * hop) / sr)) {
+        let s = 0;
+        for (let k = 0; k < bins; k++) s += g[k]! * g[k]!;
+        pauseGain += s / bins;
+        pauseBins++;
+      }
+    }
+    // Y = G0 X0 + i G1 X1 is Z with each half scaled: Y[k] = G0[k] X0[k] + i G1[k] X1[k] (G symmetric, real).
+    for (let k = 0; k < bins; k++) {
+      const m = (N - k) % N;
+      const zr = re[k]!;
+      const zi = im[k]!;
+      const cr = re[m]!;
+      const ci = -im[m]!;
+      const x0r = 0.5 * (zr + cr);
+      const x0i = 0.5 * (zi + ci);
+      const x1r = 0.5 * (zi - ci);
+      const x1i = -0.5 * (zr - cr);
+      const a = g0[k]!;
+      const b = g1[k]!;
+      // G0 X0 + i G1 X1
+      const yr = a * x0r - b * x1i;
+      const yi = a * x0i + b * x1r;
+      // Bin N-k holds conj(X0) G0 + i G1 conj(X1).
+      const ymr = a * x0r + b * x1i;
+      const ymi = -a * x0i + b * x1r;
+      re[k] = yr;
+      im[k] = yi;
+      if (m !== k) {
+        re[m] = ymr;
+        im[m] = ymi;
+      }
+    }
+    // Inverse FFT by conjugation: ifft(Y) = conj(fft(conj(Y))) / N.
+    for (let i = 0; i < N; i++) im[i] = -im[i]!;
+    plan.forward(re, im);
+    for (let i = 0; i < N; i++) {
+      const y0 = re[i]! / N;
+      const y1 = -im[i]! / N;
+      out[a0 + i + offset]! += y0 * win[i]!;
+      out[a1 + i + offset]! += y1 * win[i]!;
+    }
+    done += 2;
+    if (done % 256 === 0) await tick(Math.min(1, done / total));
+  }
+  for (let i = 0; i < n; i++) x[i] = out[i + offset]!;
+  await tick(1);
+  return { pauseReductionDb: pauseBins ? 10 * Math.log10(pauseGain / pauseBins + TINY) : 0 };
+};
