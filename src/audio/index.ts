@@ -12,6 +12,7 @@ export type { BeatFeatures, GenreReason, GenreSuggestion } from './dsp/genre-sug
 export type { PeakLevel } from './dsp/peaks';
 export type { BalanceFinding, VocalAnalysis } from './dsp/vocal/analyse-vocal';
 export { BALANCE_BANDS, type BalanceBand, vocalTargetFor } from './dsp/vocal/genre-vocal-targets';
+export type { VocalChainReport } from './dsp/vocal/vocal-chain';
 export * from './engine';
 export { yieldToEventLoop } from './event-loop';
 export * from './graph';

@@ -5,6 +5,7 @@ import { masteringLink } from '../mastering/source/source-genre';
 import { DownloadDialog } from './download-dialog';
 import { useMixDownload } from './download-mix';
 import type { FlowState } from './flow-state';
+import { MixMovesPanel } from './mix-moves-panel';
 import type { MixerController } from './mixer-controller';
 import { MIXER_TEXT } from './mixer-messages';
 import { formatTime } from './time-format';
@@ -53,6 +54,7 @@ export function FinalMixPanel({
           </span>
         )}
       </div>
+      {final.report ? <MixMovesPanel report={final.report} /> : null}
       <DownloadDialog
         open={download.phase === 'choosing'}
         onCancel={download.cancel}

@@ -5,6 +5,7 @@ import type {
   PeakLevel,
   TrackType,
   VocalAnalysis,
+  VocalChainReport,
 } from '../../../audio';
 import type { Genre } from '../../../shared/genres';
 import type { UploadProgress } from '../../lib/upload-progress';
@@ -73,6 +74,8 @@ export interface FlowState {
     readonly trackId: number | null;
     /** The genre this mix was made for: the mastering page's default for it. */
     readonly genre: Genre | null;
+    /** What the adaptive vocal chain did in this mix (issue 26); null for the fixed chain. */
+    readonly report: VocalChainReport | null;
   } | null;
   readonly downloading: boolean;
 }

@@ -55,26 +55,29 @@ export class MixdownRunner {
     const genre = effectiveGenre(store.getState());
     let last = 0;
     try {
-      const result = await this.#c.mix.mixdown(
-        timeline,
-        { vocalShare, outputVolume },
-        {
-          signal: abort.signal,
-          onProgress: (p) => {
-            const now = performance.now();
-            if (p.stage === store.getState().mixdown.stage && now - last < PROGRESS_INTERVAL_MS) return;
-            last = now;
-            this.#set(p.stage, p.overall, true);
-          },
+      // With a genre the adaptive vocal chain runs (issue 26); without one the mixdown is the fixed chain.
+      const settings: MixRenderSettings = { vocalShare, outputVolume, ...(genre ? { genre } : {}) };
+      const result = await this.#c.mix.mixdown(timeline, settings, {
+        signal: abort.signal,
+        onProgress: (p) => {
+          const now = performance.now();
+          if (p.stage === store.getState().mixdown.stage && now - last < PROGRESS_INTERVAL_MS) return;
+          last = now;
+          this.#set(p.stage, p.overall, true);
         },
-      );
+      });
       const buffer = await toAudioBuffer(this.#c.ctx, result.channels, result.sampleRate);
       if (abort.signal.aborted) return;
       this.#final = { channels: result.channels, sampleRate: result.sampleRate, buffer };
       store.update((s) => ({
         ...s,
         mixdown: { running: false, stage: null, fraction: 1 },
-        finalMix: { durationSeconds: result.channels[0]!.length / result.sampleRate, trackId: null, genre },
+        finalMix: {
+          durationSeconds: result.channels[0]!.length / result.sampleRate,
+          trackId: null,
+          genre,
+          report: result.report.vocalChain ?? null,
+        },
       }));
       toast({ title: 'Success', description: 'Your mixdown is ready' });
       void this.#save(abort.signal, timeline, { vocalShare, outputVolume }, genre);
