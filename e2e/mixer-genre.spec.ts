@@ -112,7 +112,8 @@ test('genre step with Suggested and why, the vocal analysis in plain words, the 
   };
   expect(saved.arrangement?.genre).toBe('rnb');
 
-  // The narrow screen: the same panels at 375 px.
+  // The narrow screen: the same panels at 375 px (once the mixdown's toast has gone, it covers the top).
+  await expect(page.getByText('Your mixdown is ready')).toHaveCount(0, { timeout: 30_000 });
   await page.setViewportSize({ width: 375, height: 800 });
   await panel.screenshot({ path: testInfo.outputPath('vocal-analysis-375.png') });
   await page.getByTestId('mix-style').screenshot({ path: testInfo.outputPath('genre-step-375.png') });

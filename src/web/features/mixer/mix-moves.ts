@@ -19,7 +19,7 @@ export const mixMoves = (r: VocalChainReport): MixMove[] => {
   const moves: MixMove[] = [];
   const cleanup = [`noise in the pauses ${signed(r.noiseRemovedDb)}`];
   if (r.breathsLowered > 0)
-    cleanup.push(`${plural(r.breathsLowered, 'breath')} lowered by ${signed(-Math.abs(r.breathLowerDb))}`);
+    cleanup.push(`${plural(r.breathsLowered, 'breath')} lowered ${Math.abs(r.breathLowerDb).toFixed(1)} dB`);
   if (r.clicksRepaired > 0) cleanup.push(`${plural(r.clicksRepaired, 'click')} repaired`);
   if (r.clippedRepaired > 0) cleanup.push(`${plural(r.clippedRepaired, 'clipped peak')} repaired`);
   moves.push({ stage: 'Cleanup', text: cleanup.join(', ') });
