@@ -13,6 +13,8 @@ export interface MixMove {
 const signed = (db: number, digits = 1) =>
   `${db > 0 ? '+' : db < 0 ? '−' : ''}${Math.abs(db).toFixed(digits)} dB`;
 const hz = (f: number) => (f >= 1000 ? `${Number((f / 1000).toFixed(1))} kHz` : `${Math.round(f)} Hz`);
+const bandText = (lo: number, hi: number) =>
+  lo >= 1000 ? `${Number((lo / 1000).toFixed(1))}–${hz(hi)}` : `${hz(lo)}–${hz(hi)}`;
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export const mixMoves = (r: VocalChainReport): MixMove[] => {
@@ -42,7 +44,7 @@ export const mixMoves = (r: VocalChainReport): MixMove[] => {
   moves.push({
     stage: 'De-esser',
     text: r.deEssBandHz
-      ? `${hz(r.deEssBandHz[0])}–${hz(r.deEssBandHz[1])}, up to ${signed(-Math.abs(r.deEssMaxDb))} (average ${signed(-Math.abs(r.deEssMeanDb))})`
+      ? `${bandText(r.deEssBandHz[0], r.deEssBandHz[1])}, up to ${signed(-Math.abs(r.deEssMaxDb))} (average ${signed(-Math.abs(r.deEssMeanDb))})`
       : 'off: no sibilant band found',
   });
   moves.push({
