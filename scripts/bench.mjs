@@ -8,6 +8,8 @@ const BENCHES = [
   { name: 'audio-master', file: 'bench/audio-master.bench.ts' },
   { name: 'audio-meter', file: 'bench/audio-meter.bench.ts' },
   { name: 'audio-mix', file: 'bench/audio-mix.ts' },
+  // Issue 26: the adaptive vocal chain's stages against afftdn, deesser, dynaudnorm and a whole ffmpeg graph.
+  { name: 'audio-mix-vocal-chain', file: 'bench/audio-vocal-chain.ts' },
   { name: 'audio-encode', file: 'bench/audio-encode.ts' },
   { name: 'upload', file: 'bench/upload-memory.bench.ts' },
   // Times the built app: `npm run build:app` runs first, so the figure is of the code checked out.

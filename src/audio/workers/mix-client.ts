@@ -79,15 +79,35 @@ export class MixClient {
       styles?: MixStyleId[];
       signal?: AbortSignal;
       onProgress?: (p: MixApi['previews']['progress']) => void;
+      /** Issue 26: preview through the adaptive vocal chain for this genre. */
+      genre?: MixApi['previews']['request']['genre'];
+      vocalChain?: MixApi['previews']['request']['vocalChain'];
     } = {},
   ): Promise<RenderedPreview[]> {
     const rpc = await this.#client();
     const { previews } = await rpc.call(
       'previews',
-      { timeline, window, outputVolume, styles: options.styles ?? [...PREVIEW_ORDER] },
+      {
+        timeline,
+        window,
+        outputVolume,
+        styles: options.styles ?? [...PREVIEW_ORDER],
+        genre: options.genre,
+        vocalChain: options.vocalChain,
+      },
       { signal: options.signal, onProgress: options.onProgress },
     );
     return previews;
+  }
+
+  /** Issue 26: the vocal's analysis over the whole timeline (progress 0..1), kept by the worker for the chain. */
+  async analyseVocal(
+    timeline: MixTimeline,
+    genre: MixApi['analyseVocal']['request']['genre'],
+    options: { signal?: AbortSignal; onProgress?: (fraction: number) => void } = {},
+  ): Promise<MixApi['analyseVocal']['response']> {
+    const rpc = await this.#client();
+    return rpc.call('analyseVocal', { timeline, genre }, options);
   }
 
   dispose(): void {

@@ -3,10 +3,14 @@
  * (Node tests use a MessageChannel). Each call of `createMixHandlers` keeps its own sources.
  */
 
+import type { Genre } from '../../shared/genres';
+import { analyseVocal, type VocalAnalysis } from '../dsp/vocal/analyse-vocal';
+import { chainIsOn } from '../dsp/vocal/vocal-chain';
 import { yieldToEventLoop } from '../event-loop';
 import type { TrackType } from '../model/clip';
 import { MIX_STYLES } from '../model/mix-styles';
 import type { MixSource } from '../render/mix-organise';
+import { organiseChannels, sourceAsStem, stemChannelCount } from '../render/mix-organise';
 import { MIX_ERRORS, type MixRenderSettings, measureStems, renderMix } from '../render/mix-render';
 import type { MixProgress } from '../render/mix-stages';
 import { throttleProgress, yieldEvery } from './encode-yield';
@@ -23,13 +27,48 @@ const stageProgress = (report: (p: MixProgress) => void) =>
 
 export const createMixHandlers = (): RpcHandlers<MixApi> => {
   const sources: Partial<Record<TrackType, MixSource>> = {};
+  /** The last vocal analysis and what it was made of (a new vocal source clears it). */
+  let analysed: { key: string; analysis: VocalAnalysis } | null = null;
 
-  const inputOf = (timeline: MixTimeline) => ({
+  const analysisKey = (timeline: MixTimeline, genre: Genre | undefined) =>
+    JSON.stringify([
+      timeline.sampleRate,
+      timeline.length,
+      genre ?? null,
+      timeline.clips.filter((c) => c.trackType === 'vocals'),
+    ]);
+
+  /** The vocal's analysis over the whole timeline, from the cache when the vocal, clips and genre match. */
+  const vocalAnalysisFor = (
+    timeline: MixTimeline,
+    genre: Genre | undefined,
+    onProgress?: (f: number) => void,
+  ): VocalAnalysis | null => {
+    const vocals = sources.vocals;
+    if (!vocals) return null;
+    const key = analysisKey(timeline, genre);
+    if (analysed?.key === key) return analysed.analysis;
+    const clips = timeline.clips.filter((c) => c.trackType === 'vocals');
+    const { sampleRate, length } = timeline;
+    const stem =
+      sourceAsStem(vocals, clips, sampleRate, 0, length) ??
+      organiseChannels(vocals, clips, sampleRate, 0, length, stemChannelCount(vocals));
+    const analysis = analyseVocal(stem, sampleRate, genre, onProgress);
+    analysed = { key, analysis };
+    return analysis;
+  };
+
+  const inputOf = (timeline: MixTimeline, settings?: Pick<MixRenderSettings, 'genre' | 'vocalChain'>) => ({
     vocals: sources.vocals ?? null,
     instrumental: sources.instrumental ?? null,
     clips: timeline.clips,
     sampleRate: timeline.sampleRate,
     length: timeline.length,
+    tempoBpm: timeline.tempoBpm,
+    vocalAnalysis:
+      settings && chainIsOn(settings.genre, settings.vocalChain)
+        ? (vocalAnalysisFor(timeline, settings.genre) ?? undefined)
+        : undefined,
   });
 
   /** The whole timeline's mixdown (with its two buses when `stems`): both sources are required. */
@@ -40,7 +79,7 @@ export const createMixHandlers = (): RpcHandlers<MixApi> => {
     stems: boolean,
   ) => {
     if (!sources.vocals || !sources.instrumental) throw new Error(MIX_ERRORS.missingBuffers);
-    return renderMix(inputOf(timeline), settings, {
+    return renderMix(inputOf(timeline, settings), settings, {
       signal,
       onProgress: stageProgress(progress),
       between: yieldEvery(),
@@ -50,6 +89,7 @@ export const createMixHandlers = (): RpcHandlers<MixApi> => {
 
   return {
     setSource: ({ trackType, channelCount, length, sampleRate }) => {
+      if (trackType === 'vocals') analysed = null;
       if (channelCount === 0 || length === 0) {
         delete sources[trackType];
         return { frames: 0 };
@@ -84,8 +124,8 @@ export const createMixHandlers = (): RpcHandlers<MixApi> => {
       return transferring({ ...result, stems }, buffers);
     },
 
-    previews: async ({ timeline, window, outputVolume, styles }, { signal, progress }) => {
-      const input = inputOf(timeline);
+    previews: async ({ timeline, window, outputVolume, styles, genre, vocalChain }, { signal, progress }) => {
+      const input = inputOf(timeline, { genre, vocalChain });
       progress({ style: null, index: 0, count: styles.length, progress: null });
       // One measurement of the whole timeline, so each 10 s window is balanced as the full mix would be.
       const loudness = measureStems(input);
@@ -95,7 +135,7 @@ export const createMixHandlers = (): RpcHandlers<MixApi> => {
       for (const [index, style] of styles.entries()) {
         const result = await renderMix(
           input,
-          { vocalShare: MIX_STYLES[style].vocalShare, outputVolume },
+          { vocalShare: MIX_STYLES[style].vocalShare, outputVolume, genre, vocalChain },
           {
             window,
             loudness,
@@ -108,6 +148,12 @@ export const createMixHandlers = (): RpcHandlers<MixApi> => {
         previews.push({ style, channels: result.channels, sampleRate: result.sampleRate });
       }
       return transferring({ previews, loudness }, buffersOf(previews.flatMap((p) => p.channels)));
+    },
+
+    analyseVocal: async ({ timeline, genre }, { signal, progress }) => {
+      await yieldToEventLoop();
+      throwIfAborted(signal);
+      return vocalAnalysisFor(timeline, genre, progress);
     },
   };
 };

@@ -1,3 +1,6 @@
+import type { Genre } from '../../shared/genres';
+import type { VocalAnalysis } from '../dsp/vocal/analyse-vocal';
+import type { VocalChainAmounts } from '../dsp/vocal/vocal-chain';
 import type { TimelineClip, TrackType } from '../model/clip';
 import type { MixStyleId } from '../model/mix-styles';
 import type { SampleWindow } from '../model/preview-window';
@@ -9,6 +12,8 @@ export interface MixTimeline {
   clips: TimelineClip[];
   sampleRate: number;
   length: number;
+  /** The song's tempo (SongFacts): the vocal chain's delay and pre-delay (issue 26). */
+  tempoBpm?: number;
 }
 
 export interface RenderedMix {
@@ -55,8 +60,25 @@ export interface MixApi {
     progress: MixProgress;
   };
   previews: {
-    request: { timeline: MixTimeline; window: SampleWindow; outputVolume: number; styles: MixStyleId[] };
+    request: {
+      timeline: MixTimeline;
+      window: SampleWindow;
+      outputVolume: number;
+      styles: MixStyleId[];
+      /** Issue 26: the previews hear the adaptive vocal chain for this genre (absent: the fixed chain). */
+      genre?: Genre;
+      vocalChain?: VocalChainAmounts;
+    };
     response: { previews: RenderedPreview[]; loudness: StemLoudness };
     progress: { style: MixStyleId | null; index: number; count: number; progress: MixProgress | null };
+  };
+  /**
+   * Issue 26: the vocal's analysis over the whole timeline (the one the chain uses), for the page's panel; the
+   * worker keeps it for the mixdown and the previews of the same vocal, clips and genre.
+   */
+  analyseVocal: {
+    request: { timeline: MixTimeline; genre?: Genre };
+    response: VocalAnalysis | null;
+    progress: number;
   };
 }

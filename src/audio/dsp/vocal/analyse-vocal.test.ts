@@ -3,6 +3,7 @@
  * phrase levels, breaths, clipping, balance.
  */
 import { describe, expect, it } from 'vitest';
+import { BiquadCascade, designBiquad } from '../biquad';
 import { analyseVocal, FRAME_VOICED } from './analyse-vocal';
 import { dirtyTake, HISS_DBFS, QUIET_PHRASE_DB } from './dirty-take.test-helper';
 
@@ -41,6 +42,43 @@ describe('analyseVocal on generated signals', () => {
     expect(a.phrases[0]!.start).toBeCloseTo(1, 1);
     expect(a.phrases[0]!.end).toBeCloseTo(2, 1);
   });
+});
+
+describe('the sibilant band where the test put it', () => {
+  for (const centre of [4500, 6300, 8000]) {
+    it(`finds sibilance put at ${centre} Hz within a third of an octave`, () => {
+      // Vowels (a 150 Hz buzz) alternating with band-passed noise bursts (the "s"), over faint hiss.
+      const n = 4 * RATE;
+      const x = new Float32Array(n);
+      const bp = new BiquadCascade(2, 1);
+      const design = designBiquad({ kind: 'bandpass', frequency: centre, q: 3 }, RATE);
+      bp.setSection(0, design);
+      bp.setSection(1, design);
+      const hiss = new Float32Array(n);
+      let s = 5;
+      for (let i = 0; i < n; i++) {
+        s = (Math.imul(s, 1_664_525) + 1_013_904_223) >>> 0;
+        hiss[i] = s / 4_294_967_296 - 0.5;
+      }
+      const sib = Float32Array.from(hiss);
+      bp.process(sib, 0);
+      for (let i = 0; i < n; i++) {
+        const t = i / RATE;
+        const slot = Math.floor(t / 0.25) % 4;
+        let v = 0;
+        if (slot === 0 || slot === 2)
+          for (let h = 1; h <= 12; h++) v += (0.15 * Math.sin(2 * Math.PI * 150 * h * t)) / h;
+        if (slot === 1) v = 3 * sib[i]!;
+        x[i] = v + 1e-3 * hiss[i]!;
+      }
+      const a = analyseVocal([x], RATE);
+      const octaves = Math.abs(Math.log2(a.sibilance.peakHz / centre));
+      console.log(centre, a.sibilance);
+      expect(octaves).toBeLessThanOrEqual(1 / 3);
+      expect(a.sibilance.loHz).toBeLessThan(centre);
+      expect(a.sibilance.hiHz).toBeGreaterThan(centre);
+    });
+  }
 });
 
 describe('analyseVocal on the espeak-ng dirty take', { timeout: 120_000 }, () => {

@@ -217,6 +217,7 @@ export const analyseVocal = (
   const re = new Float64Array(size);
   const im = new Float64Array(size);
   const power = new Float64Array(bins);
+  const powerNext = new Float64Array(bins);
   const noiseAcc = new Float64Array(bins);
   let noiseFrames = 0;
   const voicedAcc = new Float64Array(bins);
@@ -240,20 +241,33 @@ export const analyseVocal = (
   const sixths = new Float32Array(frames * SIXTHS);
 
   for (let f = 0; f < frames; f++) {
-    const c = f * hop - size / 2;
-    for (let i = 0; i < size; i++) {
-      const j = c + i;
-      re[i] = j >= 0 && j < n ? x[j]! * win[i]! : 0;
-      im[i] = 0;
-    }
-    plan.forward(re, im);
+    // Two frames per complex FFT (f in the real part, f + 1 in the imaginary part), split after.
+    if (f % 2 === 0) {
+      const c = f * hop - size / 2;
+      for (let i = 0; i < size; i++) {
+        const j = c + i;
+        const j1 = j + hop;
+        re[i] = j >= 0 && j < n ? x[j]! * win[i]! : 0;
+        im[i] = j1 >= 0 && j1 < n ? x[j1]! * win[i]! : 0;
+      }
+      plan.forward(re, im);
+      for (let k = 0; k < bins; k++) {
+        const m = (size - k) % size;
+        const zr = re[k]!;
+        const zi = im[k]!;
+        const cr = re[m]!;
+        const ci = -im[m]!;
+        const x0r = 0.5 * (zr + cr);
+        const x0i = 0.5 * (zi + ci);
+        const x1r = 0.5 * (zi - ci);
+        const x1i = -0.5 * (zr - cr);
+        const scale = (k === 0 || k === bins - 1 ? 1 : 2) / (winPower * size);
+        power[k] = scale * (x0r * x0r + x0i * x0i);
+        powerNext[k] = scale * (x1r * x1r + x1i * x1i);
+      }
+    } else power.set(powerNext);
     let total = 0;
-    for (let k = 0; k < bins; k++) {
-      const p =
-        ((k === 0 || k === bins - 1 ? 1 : 2) * (re[k]! * re[k]! + im[k]! * im[k]!)) / (winPower * size);
-      power[k] = p;
-      total += p;
-    }
+    for (let k = 0; k < bins; k++) total += power[k]!;
     let low = 0;
     for (let k = b80; k <= b2500; k++) low += power[k]!;
     let vowel = 0;

@@ -23,6 +23,8 @@ export interface RideCurve {
   gainsDb: Float32Array;
   minDb: number;
   maxDb: number;
+  /** The gains as linear factors, made on first use. */
+  linear?: Float32Array;
 }
 
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
@@ -87,15 +89,16 @@ export const applyRide = (
   end: number,
   offset = 0,
 ): void => {
-  const g = curve.gainsDb;
-  const last = g.length - 1;
+  // Linear gains at the 10 ms points (one power per point, not per sample), interpolated per sample.
+  const gains = curve.linear ?? Float32Array.from(curve.gainsDb, (db) => 10 ** (db / 20));
+  curve.linear = gains;
+  const last = gains.length - 1;
   if (last < 0) return;
   const step = 1 / (curve.hopSeconds * sampleRate);
   for (let i = start; i < end; i++) {
     const pos = (i + offset) * step;
     const f = Math.min(last, Math.floor(pos));
-    const t = Math.min(1, pos - f);
-    const db = f >= last ? g[last]! : g[f]! + t * (g[f + 1]! - g[f]!);
-    if (db !== 0) x[i]! *= 10 ** (db / 20);
+    const g = f >= last ? gains[last]! : gains[f]! + (pos - f) * (gains[f + 1]! - gains[f]!);
+    if (g !== 1) x[i]! *= g;
   }
 };
