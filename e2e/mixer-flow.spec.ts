@@ -152,7 +152,8 @@ test('the whole mixer flow: upload, arrange, apply, preview, mix, download WAV a
   await expect(exportLink).toBeVisible({ timeout: 30_000 });
   const trackId = await finalMix.getAttribute('data-track-id');
   expect(trackId).toMatch(/^\d+$/);
-  await expect(exportLink).toHaveAttribute('href', `/mastering?trackId=${trackId}`);
+  // With the genre the mix was made for (issue 26: the beat's suggestion, the mastering page's default).
+  await expect(exportLink).toHaveAttribute('href', new RegExp(`^/mastering\\?trackId=${trackId}(&genre=[a-z]+)?$`));
   const saved = await page.request.get(`/api/tracks/${trackId}`);
   expect(saved.ok()).toBe(true);
   expect(await saved.json()).toMatchObject({ name: 'Final Mix', type: 'mixed' });

@@ -67,6 +67,8 @@ export const mixerSessions = pgTable(
     /** vocals-forward | balanced | instrumental-forward, or null before a style is chosen. */
     style: text('style'),
     outputVolume: integer('output_volume').notNull().default(80),
+    /** Issue 26 (migration 0015): the genre picked at the mix-style step; null follows the suggestion. */
+    genre: text('genre'),
     /** UTF-8 bytes of the saved arrangement's JSON: counts toward the owner's storage quota. */
     sizeBytes: integer('size_bytes').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -76,5 +78,9 @@ export const mixerSessions = pgTable(
     index('mixer_sessions_user_id_idx').on(t.userId, t.id),
     check('mixer_sessions_volume_range', sql`${t.outputVolume} between 0 and 100`),
     check('mixer_sessions_size_nonneg', sql`${t.sizeBytes} >= 0`),
+    check(
+      'mixer_sessions_genre_valid',
+      sql`${t.genre} is null or ${t.genre} in ('hiphop', 'pop', 'rnb', 'rock', 'edm', 'acoustic', 'jazz')`,
+    ),
   ],
 );

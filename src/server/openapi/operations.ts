@@ -112,6 +112,7 @@ const EXAMPLE_SESSION: z.input<typeof sessionBody> = {
   },
   style: 'balanced',
   outputVolume: 80,
+  genre: 'hiphop',
 };
 
 const trackList = z.object({

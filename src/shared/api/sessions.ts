@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GENRES } from '../genres';
 import { positiveId } from './tracks';
 
 /** Spec 4's mix styles (vocal share 75, 50, 25). */
@@ -73,6 +74,8 @@ export const sessionBody = z
       .min(0, 'Output volume must be a whole number from 0 to 100')
       .max(100, 'Output volume must be a whole number from 0 to 100')
       .default(80),
+    /** Issue 26: the genre picked at the mix-style step; null follows the beat's suggestion. */
+    genre: z.enum(GENRES, { error: 'Unknown genre' }).nullable().default(null),
   })
   .superRefine((body, ctx) => {
     for (const kind of ['vocals', 'instrumental'] as const) {
@@ -110,6 +113,7 @@ export const sessionView = z.object({
   clips: sessionClips,
   style: z.enum(SESSION_STYLES).nullable(),
   outputVolume: z.number(),
+  genre: z.enum(GENRES).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -11,6 +11,7 @@ import {
   type SessionView,
 } from '../../../shared/api/sessions';
 import { quotaExceededMessage } from '../../../shared/api/tracks';
+import { isGenre } from '../../../shared/genres';
 import { MESSAGES } from '../../../shared/messages';
 import type { Db } from '../../db/client';
 import { mixerSessions, tracks } from '../../db/schema';
@@ -35,6 +36,7 @@ const toView = (r: SessionRow): SessionView => ({
   instrumentalDuration: r.instrumentalDuration,
   clips: r.clips,
   outputVolume: r.outputVolume,
+  genre: isGenre(r.genre) ? r.genre : null,
 });
 
 /** Saved mixer arrangements; every read and write is scoped to the owner. */
@@ -59,6 +61,7 @@ export function createSessionsService(db: Db, quotaBytes: number) {
     clips: body.clips,
     style: body.style,
     outputVolume: body.outputVolume,
+    genre: body.genre,
   });
 
   /** The row's columns and their size; a session over MAX_SESSION_BYTES is refused before any lock. */

@@ -53,6 +53,7 @@ const arrangement = (over: Partial<SessionInput> = {}): SessionInput => ({
   },
   style: 'vocals-forward',
   outputVolume: 80,
+  genre: 'hiphop',
   ...over,
 });
 
@@ -83,6 +84,7 @@ describeEachDatabase(
         clips: { vocals: [], instrumental: [] },
         style: null,
         outputVolume: 80,
+        genre: null,
       });
       const list = await c.get('/api/sessions');
       expect(list.body).toMatchObject({
@@ -182,6 +184,7 @@ describeEachDatabase(
         'Output volume must be a whole number from 0 to 100',
       ],
       ['an unknown style', { style: 'loud' }, 'Invalid option'],
+      ['an unknown genre', { genre: 'polka' }, 'Unknown genre'],
       ['an empty name', { name: '  ' }, 'Please give the session a name'],
       ['a malformed track id', { vocalTrackId: 'abc' }, MESSAGES.invalidTrackId],
       ['a track id nobody has', { vocalTrackId: 424242 }, MESSAGES.invalidTrackId],

@@ -58,7 +58,8 @@ describeEachDatabase('mix versions', (ctx) => {
   it('stores a mixed track with its arrangement and gives it back; a single-file track has none', async () => {
     const { c } = await signedUpClient(ctx.app);
     const ids = await sources(c);
-    const arrangement = arrangementOf(ids.vocals, ids.instrumental);
+    // Issue 26: the genre the mix was made for travels with it (the mastering page's default).
+    const arrangement: MixArrangement = { ...arrangementOf(ids.vocals, ids.instrumental), genre: 'rnb' };
     const res = await upload(c, 'mixed', arrangement);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const id = (res.body as { id: number }).id;
@@ -80,6 +81,7 @@ describeEachDatabase('mix versions', (ctx) => {
       [arrangementOf(mine.instrumental, mine.vocals), ARRANGEMENT_MESSAGES.sources],
       ['{"vocalTrackId": 1,', ARRANGEMENT_MESSAGES.invalid],
       [{ ...arrangementOf(mine.vocals, mine.instrumental), outputVolume: 101 }, ARRANGEMENT_MESSAGES.invalid],
+      [{ ...arrangementOf(mine.vocals, mine.instrumental), genre: 'polka' }, ARRANGEMENT_MESSAGES.invalid],
       [
         {
           ...arrangementOf(mine.vocals, mine.instrumental),

@@ -1,9 +1,11 @@
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
+import { masteringLink } from '../mastering/source/source-genre';
 import { DownloadDialog } from './download-dialog';
 import { useMixDownload } from './download-mix';
 import type { FlowState } from './flow-state';
+import { MixMovesPanel } from './mix-moves-panel';
 import type { MixerController } from './mixer-controller';
 import { MIXER_TEXT } from './mixer-messages';
 import { formatTime } from './time-format';
@@ -41,7 +43,7 @@ export function FinalMixPanel({
           {busy ? BUSY_LABELS[download.phase as keyof typeof BUSY_LABELS] : 'Download Mix'}
         </Button>
         {final.trackId !== null ? (
-          <Link to={`/mastering?trackId=${final.trackId}`} className={buttonClasses('outline')}>
+          <Link to={masteringLink(final.trackId, final.genre)} className={buttonClasses('outline')}>
             Export to Mastering
           </Link>
         ) : (
@@ -52,6 +54,7 @@ export function FinalMixPanel({
           </span>
         )}
       </div>
+      {final.report ? <MixMovesPanel report={final.report} /> : null}
       <DownloadDialog
         open={download.phase === 'choosing'}
         onCancel={download.cancel}

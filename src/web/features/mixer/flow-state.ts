@@ -1,4 +1,13 @@
-import type { MixStage, MixStyleId, PeakLevel, TrackType } from '../../../audio';
+import type {
+  GenreSuggestion,
+  MixStage,
+  MixStyleId,
+  PeakLevel,
+  TrackType,
+  VocalAnalysis,
+  VocalChainReport,
+} from '../../../audio';
+import type { Genre } from '../../../shared/genres';
 import type { UploadProgress } from '../../lib/upload-progress';
 
 /** Spec 2: the upload boxes' volumes start at 75 (vocals) and 50 (instrumental). */
@@ -33,6 +42,15 @@ export type TrackUpload =
 
 export type PreviewStatus = 'idle' | 'rendering' | 'ready' | 'failed';
 
+/** What the listening worker learned of one track (issue 26), or how far it has got. */
+export interface Listening<T> {
+  readonly status: 'idle' | 'listening' | 'ready' | 'failed';
+  readonly fraction: number;
+  readonly result: T | null;
+}
+
+const notListening = <T>(): Listening<T> => ({ status: 'idle', fraction: 0, result: null });
+
 /** The mixer flow around the engine: uploads, previews, mixdown, final mix (the engine owns the timeline). */
 export interface FlowState {
   readonly tracks: Readonly<Record<TrackType, TrackSlot>>;
@@ -44,8 +62,21 @@ export interface FlowState {
   readonly style: MixStyleId | null;
   readonly vocalShare: number;
   readonly outputVolume: number;
+  /** The genre the user picked at the mix-style step; null follows the beat's suggestion (decision 186). */
+  readonly genre: Genre | null;
+  /** The beat's analysis and the genre it suggests. */
+  readonly beat: Listening<GenreSuggestion>;
+  /** The vocal take's analysis, shown in plain words. */
+  readonly vocal: Listening<VocalAnalysis>;
   readonly mixdown: { readonly running: boolean; readonly stage: MixStage | null; readonly fraction: number };
-  readonly finalMix: { readonly durationSeconds: number; readonly trackId: number | null } | null;
+  readonly finalMix: {
+    readonly durationSeconds: number;
+    readonly trackId: number | null;
+    /** The genre this mix was made for: the mastering page's default for it. */
+    readonly genre: Genre | null;
+    /** What the adaptive vocal chain did in this mix (issue 26); null for the fixed chain. */
+    readonly report: VocalChainReport | null;
+  } | null;
   readonly downloading: boolean;
 }
 
@@ -73,6 +104,9 @@ export const initialFlow = (): FlowState => ({
   style: null,
   vocalShare: BASE_VOCAL_SHARE,
   outputVolume: DEFAULT_OUTPUT_VOLUME,
+  genre: null,
+  beat: notListening(),
+  vocal: notListening(),
   mixdown: { running: false, stage: null, fraction: 0 },
   finalMix: null,
   downloading: false,
@@ -80,6 +114,11 @@ export const initialFlow = (): FlowState => ({
 
 export const bothLoaded = (s: FlowState): boolean =>
   s.tracks.vocals.status === 'loaded' && s.tracks.instrumental.status === 'loaded';
+
+/** The genre the mix aims at: the user's pick, else the suggestion, else none yet (the chain's default). */
+export const effectiveGenre = (s: FlowState): Genre | null => s.genre ?? s.beat.result?.genre ?? null;
+
+export const clearedListening = notListening;
 
 export const isBusy = (slot: TrackSlot): boolean => slot.status === 'processing' || slot.status === 'queued';
 

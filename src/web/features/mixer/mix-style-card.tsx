@@ -3,6 +3,7 @@ import { classifyVocalShare, MIX_STYLES, PREVIEW_ORDER } from '../../../audio';
 import { Card, CardTitle } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
 import type { FlowState } from './flow-state';
+import { GenrePicker } from './genre-picker';
 import type { MixerController } from './mixer-controller';
 import { MIXER_TEXT } from './mixer-messages';
 
@@ -43,6 +44,7 @@ export function MixStyleCard({ controller, flow }: { controller: MixerController
             </button>
           ))}
         </fieldset>
+        <GenrePicker controller={controller} flow={flow} />
         <div className="mt-4 flex items-center gap-3">
           <label htmlFor={volumeId} className="text-sm text-zinc-300">
             Output volume

@@ -1,8 +1,9 @@
 import type { MixRenderSettings, MixStage, MixTimeline } from '../../../audio';
 import type { MixArrangement } from '../../../shared/api/tracks';
+import type { Genre } from '../../../shared/genres';
 import { toast } from '../../components/ui/use-toast';
 import { copyForTransfer, toAudioBuffer } from './audio-buffers';
-import { bothLoaded } from './flow-state';
+import { bothLoaded, effectiveGenre } from './flow-state';
 import type { MixerController } from './mixer-controller';
 import { MIXER_NOTICES } from './mixer-messages';
 
@@ -51,31 +52,35 @@ export class MixdownRunner {
     this.#final = null;
     this.#set('organise', 0, true);
     const { vocalShare, outputVolume } = store.getState();
+    const genre = effectiveGenre(store.getState());
     let last = 0;
     try {
-      const result = await this.#c.mix.mixdown(
-        timeline,
-        { vocalShare, outputVolume },
-        {
-          signal: abort.signal,
-          onProgress: (p) => {
-            const now = performance.now();
-            if (p.stage === store.getState().mixdown.stage && now - last < PROGRESS_INTERVAL_MS) return;
-            last = now;
-            this.#set(p.stage, p.overall, true);
-          },
+      // With a genre the adaptive vocal chain runs (issue 26); without one the mixdown is the fixed chain.
+      const settings: MixRenderSettings = { vocalShare, outputVolume, ...(genre ? { genre } : {}) };
+      const result = await this.#c.mix.mixdown(timeline, settings, {
+        signal: abort.signal,
+        onProgress: (p) => {
+          const now = performance.now();
+          if (p.stage === store.getState().mixdown.stage && now - last < PROGRESS_INTERVAL_MS) return;
+          last = now;
+          this.#set(p.stage, p.overall, true);
         },
-      );
+      });
       const buffer = await toAudioBuffer(this.#c.ctx, result.channels, result.sampleRate);
       if (abort.signal.aborted) return;
       this.#final = { channels: result.channels, sampleRate: result.sampleRate, buffer };
       store.update((s) => ({
         ...s,
         mixdown: { running: false, stage: null, fraction: 1 },
-        finalMix: { durationSeconds: result.channels[0]!.length / result.sampleRate, trackId: null },
+        finalMix: {
+          durationSeconds: result.channels[0]!.length / result.sampleRate,
+          trackId: null,
+          genre,
+          report: result.report.vocalChain ?? null,
+        },
       }));
       toast({ title: 'Success', description: 'Your mixdown is ready' });
-      void this.#save(abort.signal, timeline, { vocalShare, outputVolume });
+      void this.#save(abort.signal, timeline, { vocalShare, outputVolume }, genre);
     } catch (error) {
       if (abort.signal.aborted) return;
       console.warn('Mixdown failed', error);
@@ -87,13 +92,18 @@ export class MixdownRunner {
   }
 
   /** The mix is saved as final_mix.wav (type 'mixed', 'Final Mix'); its id enables Export to Mastering. */
-  async #save(signal: AbortSignal, timeline: MixTimeline, settings: MixRenderSettings): Promise<void> {
+  async #save(
+    signal: AbortSignal,
+    timeline: MixTimeline,
+    settings: MixRenderSettings,
+    genre: Genre | null,
+  ): Promise<void> {
     const final = this.#final;
     if (!final) return;
     try {
       const copies = await copyForTransfer(final.channels);
       const wav = await this.#c.encoder.wav(copies, final.sampleRate, { signal, transfer: true });
-      const id = await this.#c.saveFinalMix(wav, this.#arrangement(timeline, settings));
+      const id = await this.#c.saveFinalMix(wav, this.#arrangement(timeline, settings, genre));
       if (id === null || signal.aborted || this.#final !== final) return;
       this.#c.store.update((s) => (s.finalMix ? { ...s, finalMix: { ...s.finalMix, trackId: id } } : s));
     } catch (error) {
@@ -105,7 +115,11 @@ export class MixdownRunner {
    * How this mixdown was made (issue 18), so the mastering page can render its stems again; null while a
    * source is not a saved track (its upload failed or is still running): that mix then has no versions.
    */
-  #arrangement(timeline: MixTimeline, settings: MixRenderSettings): MixArrangement | null {
+  #arrangement(
+    timeline: MixTimeline,
+    settings: MixRenderSettings,
+    genre: Genre | null,
+  ): MixArrangement | null {
     const { vocals, instrumental } = this.#c.store.getState().tracks;
     if (vocals.trackId === null || instrumental.trackId === null) return null;
     return {
@@ -115,6 +129,8 @@ export class MixdownRunner {
       length: timeline.length,
       vocalShare: settings.vocalShare,
       outputVolume: settings.outputVolume,
+      // The mastering page's default genre for this mix (issue 26); absent before any genre is known.
+      ...(genre ? { genre } : {}),
       clips: timeline.clips.map(({ id, trackType, sourceStart, sourceEnd, position }) => ({
         id,
         trackType,

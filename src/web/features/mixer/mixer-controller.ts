@@ -1,5 +1,6 @@
 import {
   EncoderClient,
+  ListenClient,
   MIX_STYLES,
   MixClient,
   MixerEngine,
@@ -13,12 +14,14 @@ import {
   timelineLength,
 } from '../../../audio';
 import type { MixArrangement } from '../../../shared/api/tracks';
+import type { Genre } from '../../../shared/genres';
 import { toast } from '../../components/ui/use-toast';
 import { toAudioBuffer } from './audio-buffers';
 import { bothLoaded, type FlowState, initialFlow, Store } from './flow-state';
 import { MixdownRunner } from './mixdown-runner';
 import { MIXER_NOTICES } from './mixer-messages';
 import { uploadTrack } from './track-api';
+import { TrackListener } from './track-listener';
 import { type LoadedTrack, TrackLoader } from './track-loader';
 import { BufferPlayer, TrackPlayback } from './track-playback';
 
@@ -44,6 +47,7 @@ export class MixerController {
   readonly loader: TrackLoader;
   readonly #player: BufferPlayer;
   readonly mixdown: MixdownRunner;
+  readonly listener: TrackListener;
   #previews: Partial<Record<MixStyleId, AudioBuffer>> = {};
   #previewAbort: AbortController | null = null;
 
@@ -63,6 +67,7 @@ export class MixerController {
       onCleared: (type) => this.#trackChanged(type, null),
     });
     this.mixdown = new MixdownRunner(this);
+    this.listener = new TrackListener(this.store, new ListenClient());
     for (const type of ['vocals', 'instrumental'] as const) {
       this.playback.setTrackVolume(type, this.store.getState().tracks[type].volume / 100);
     }
@@ -86,6 +91,7 @@ export class MixerController {
     this.engine.pause();
     this.playback.setBuffer(type, track?.buffer ?? null);
     this.engine.setTrack(type, track ? track.buffer.duration : null);
+    void this.listener.listen(type, track?.buffer ?? null);
     // New audio invalidates the applied sequence, its previews and any mixdown made from the old audio.
     this.#previewAbort?.abort();
     this.#previews = {};
@@ -197,6 +203,11 @@ export class MixerController {
     this.store.update((s) => ({ ...s, style, vocalShare: MIX_STYLES[style].vocalShare }));
   }
 
+  /** The genre step: a genre, or null to follow the beat's suggestion. A made mixdown stays as it was made. */
+  selectGenre(genre: Genre | null): void {
+    this.store.update((s) => ({ ...s, genre }));
+  }
+
   setOutputVolume(volume: number): void {
     const v = Math.min(Math.max(Math.round(volume), 0), 100);
     this.store.update((s) => ({ ...s, outputVolume: v }));
@@ -226,6 +237,7 @@ export class MixerController {
   dispose(): void {
     this.#previewAbort?.abort();
     this.mixdown.cancel();
+    this.listener.dispose();
     this.stopPlayers();
     this.engine.dispose();
     this.playback.dispose();

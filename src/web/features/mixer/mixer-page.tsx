@@ -17,6 +17,7 @@ import { TrackSequencer } from './track-sequencer';
 import { UploadBox } from './upload-box';
 import { useFlow, useMixerController } from './use-mixer';
 import { useShortcuts } from './use-shortcuts';
+import { VocalAnalysisPanel } from './vocal-analysis-panel';
 
 /** The mixer screen (spec 2 'Mixer'): dimmed and inert for anonymous visitors, with the log-in banner. */
 export function MixerPage() {
@@ -89,6 +90,7 @@ function MixerBody({ controller, usable, canApply, devMode, signedIn }: BodyProp
           <UploadBox key={type} type={type} slot={flow.tracks[type]} controller={controller} />
         ))}
       </div>
+      <VocalAnalysisPanel flow={flow} />
       <TrackSequencer controller={controller} canApply={canApply} />
       <MixStyleCard controller={controller} flow={flow} />
       <MixdownSection controller={controller} flow={flow} />

@@ -2,6 +2,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
 import { MIX_STYLES, type MixStyleId } from '../../../audio/model/mix-styles';
 import type { SessionClips, SessionSummary } from '../../../shared/api/sessions';
+import type { Genre } from '../../../shared/genres';
 import type { TrackView } from '../../../shared/api/tracks';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
@@ -20,6 +21,8 @@ interface Reopen {
   clips: SessionClips;
   style: MixStyleId | null;
   outputVolume: number;
+  /** Issue 26: the genre the mix aimed at (null: follow the beat's suggestion). */
+  genre: Genre | null;
 }
 
 /** The session each controller saves to: it lives as long as the controller (kept across visits). */
@@ -55,6 +58,7 @@ export function reopenOfMix(track: TrackView): Reopen {
     clips,
     style: style ?? null,
     outputVolume: a.outputVolume,
+    genre: a.genre ?? null,
   };
 }
 
@@ -73,6 +77,7 @@ async function restore(controller: MixerController, a: Reopen, sessionId: number
   controller.engine.loadSavedClips(a.clips);
   if (a.style) controller.selectStyle(a.style);
   controller.setOutputVolume(a.outputVolume);
+  controller.selectGenre(a.genre);
   sessionRefOf(controller).current = sessionId;
   for (const f of files) if (f) controller.loader.upload(f.type, f.file, f.id);
 }

@@ -25,6 +25,7 @@ export const sessionBodyOf = (c: MixerController): SessionInput | null => {
     clips,
     style: flow.style,
     outputVolume: flow.outputVolume,
+    genre: flow.genre,
   };
 };
 

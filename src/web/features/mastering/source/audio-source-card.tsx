@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { RangeField } from '../common/form-controls';
@@ -8,6 +9,7 @@ import { TEXT } from '../mastering-texts';
 import { LevelMeter } from '../player/level-meter';
 import { useMasteringState, useStore } from '../use-mastering';
 import { DropZone } from './drop-zone';
+import { mixGenreOf } from './source-genre';
 
 /** Spec 2 'Audio Source': drop area, original waveform with Play/Stop, volume, level meter. */
 export function AudioSourceCard({ previewMode }: { previewMode: boolean }) {
@@ -16,12 +18,15 @@ export function AudioSourceCard({ previewMode }: { previewMode: boolean }) {
   const { source } = state;
   const position = useCallback(() => store.player.position(), [store]);
   const playingOriginal = state.playing === 'original';
+  const [params] = useSearchParams();
   return (
     <Card
       className="grid gap-4"
       data-testid="audio-source"
       data-state={source ? 'loaded' : state.loading ? 'loading' : 'empty'}
       data-hearing={state.hearingLive ? 'live-master' : (state.playing ?? 'none')}
+      // Issue 26: the genre the mixer made this mix for, the genre selector's default (empty: none).
+      data-mix-genre={mixGenreOf(source, params) ?? ''}
     >
       <CardTitle>Audio Source</CardTitle>
       {source ? (

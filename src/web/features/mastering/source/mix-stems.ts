@@ -47,7 +47,12 @@ export const loadMixStems = async (
       sampleRate: arrangement.sampleRate,
       length: arrangement.length,
     };
-    const settings = { vocalShare: arrangement.vocalShare, outputVolume: arrangement.outputVolume };
+    // The genre too (issue 26): a mix made through the adaptive vocal chain only sums from stems made the same way.
+    const settings = {
+      vocalShare: arrangement.vocalShare,
+      outputVolume: arrangement.outputVolume,
+      ...(arrangement.genre ? { genre: arrangement.genre } : {}),
+    };
     const rendered = await client.stems(timeline, settings, {
       signal,
       onProgress: (p: MixProgress) => onProgress?.({ phase: 'mixing', fraction: 0.3 + 0.7 * p.overall }),
