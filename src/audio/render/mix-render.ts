@@ -1,3 +1,4 @@
+import type { PitchSettings } from '../../shared/pitch-settings';
 import { BiquadCascade, designBiquad } from '../dsp/biquad';
 import type { TimelineClip, TRACK_TYPES } from '../model/clip';
 import { weightsForShare } from '../model/mix-styles';
@@ -10,6 +11,7 @@ import {
   sourceAsStem,
   stemChannelCount,
 } from './mix-organise';
+import { correctVocalSource } from './mix-pitch';
 import { VocalReverb } from './mix-reverb';
 import { type MixProgress, type MixStage, mixProgress } from './mix-stages';
 
@@ -44,6 +46,8 @@ export interface MixRenderSettings {
   vocalShare: number;
   /** Output volume slider 0..100 (linear gain volume/100 before the limiter). */
   outputVolume: number;
+  /** Issue 27: pitch correction of the vocal source; absent or amount 0 leaves it untouched. */
+  pitch?: PitchSettings;
 }
 
 /** Loudness of the two organised stems, and the gains that bring each to the reference. */
@@ -161,10 +165,15 @@ export const measureStems = (input: MixRenderInput): StemLoudness => {
  * progress as it runs. Pure number crunching on Float32Arrays, so it runs in a Worker and in Node alike.
  */
 export const renderMix = async (
-  input: MixRenderInput,
+  rawInput: MixRenderInput,
   settings: MixRenderSettings,
   options: MixRenderOptions = {},
 ): Promise<MixRenderResult> => {
+  // Pitch correction of the vocal source, before the vocal chain (issue 27).
+  const input = {
+    ...rawInput,
+    vocals: await correctVocalSource(rawInput.vocals, settings.pitch, options.signal),
+  };
   if (!options.allowMissing && (!input.vocals || !input.instrumental))
     throw new Error(MIX_ERRORS.missingBuffers);
   const sr = input.sampleRate;
