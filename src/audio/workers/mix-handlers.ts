@@ -3,6 +3,8 @@
  * (Node tests use a MessageChannel). Each call of `createMixHandlers` keeps its own sources.
  */
 
+import { trackSource } from '../dsp/pitch/correct-pitch';
+import { buildCorrectionCurve } from '../dsp/pitch/correction-curve';
 import { yieldToEventLoop } from '../event-loop';
 import type { TrackType } from '../model/clip';
 import { MIX_STYLES } from '../model/mix-styles';
@@ -84,7 +86,7 @@ export const createMixHandlers = (): RpcHandlers<MixApi> => {
       return transferring({ ...result, stems }, buffers);
     },
 
-    previews: async ({ timeline, window, outputVolume, styles }, { signal, progress }) => {
+    previews: async ({ timeline, window, outputVolume, styles, pitch }, { signal, progress }) => {
       const input = inputOf(timeline);
       progress({ style: null, index: 0, count: styles.length, progress: null });
       // One measurement of the whole timeline, so each 10 s window is balanced as the full mix would be.
@@ -95,7 +97,7 @@ export const createMixHandlers = (): RpcHandlers<MixApi> => {
       for (const [index, style] of styles.entries()) {
         const result = await renderMix(
           input,
-          { vocalShare: MIX_STYLES[style].vocalShare, outputVolume },
+          { vocalShare: MIX_STYLES[style].vocalShare, outputVolume, pitch },
           {
             window,
             loudness,
@@ -108,6 +110,15 @@ export const createMixHandlers = (): RpcHandlers<MixApi> => {
         previews.push({ style, channels: result.channels, sampleRate: result.sampleRate });
       }
       return transferring({ previews, loudness }, buffersOf(previews.flatMap((p) => p.channels)));
+    },
+
+    pitchCurve: async ({ settings }, { signal, progress }) => {
+      const source = sources.vocals;
+      if (!source) return null;
+      const track = await trackSource(source.channels, source.sampleRate, { signal, onProgress: progress });
+      const { detected, target, corrected } = buildCorrectionCurve(track, settings);
+      const view = { hop: track.hop, sampleRate: track.sampleRate, detected, target, corrected };
+      return transferring(view, buffersOf([detected, target, corrected]));
     },
   };
 };

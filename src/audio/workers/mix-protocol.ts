@@ -1,3 +1,4 @@
+import type { PitchSettings } from '../../shared/pitch-settings';
 import type { TimelineClip, TrackType } from '../model/clip';
 import type { MixStyleId } from '../model/mix-styles';
 import type { SampleWindow } from '../model/preview-window';
@@ -55,8 +56,33 @@ export interface MixApi {
     progress: MixProgress;
   };
   previews: {
-    request: { timeline: MixTimeline; window: SampleWindow; outputVolume: number; styles: MixStyleId[] };
+    request: {
+      timeline: MixTimeline;
+      window: SampleWindow;
+      outputVolume: number;
+      styles: MixStyleId[];
+      /** Issue 27: the previews hear the vocal's pitch correction too. */
+      pitch?: PitchSettings;
+    };
     response: { previews: RenderedPreview[]; loudness: StemLoudness };
     progress: { style: MixStyleId | null; index: number; count: number; progress: MixProgress | null };
   };
+  /**
+   * Issue 27: the vocal's pitch curves for the pitch view (tracked once per source, then only the correction
+   * curve is rebuilt for new settings); progress 0..1 while tracking.
+   */
+  pitchCurve: {
+    request: { settings: PitchSettings };
+    response: PitchCurveView | null;
+    progress: number;
+  };
+}
+
+/** Per-frame curves in MIDI pitch (NaN where unvoiced), frame i at sample i * hop of the vocal source. */
+export interface PitchCurveView {
+  hop: number;
+  sampleRate: number;
+  detected: Float32Array;
+  target: Float32Array;
+  corrected: Float32Array;
 }

@@ -1,4 +1,5 @@
 import type { MixStage, MixStyleId, PeakLevel, TrackType } from '../../../audio';
+import { DEFAULT_PITCH_SETTINGS, type PitchSettings } from '../../../shared/pitch-settings';
 import type { UploadProgress } from '../../lib/upload-progress';
 
 /** Spec 2: the upload boxes' volumes start at 75 (vocals) and 50 (instrumental). */
@@ -44,6 +45,8 @@ export interface FlowState {
   readonly style: MixStyleId | null;
   readonly vocalShare: number;
   readonly outputVolume: number;
+  /** Issue 27: the vocal's pitch correction (amount 0 = off). */
+  readonly pitch: PitchSettings;
   readonly mixdown: { readonly running: boolean; readonly stage: MixStage | null; readonly fraction: number };
   readonly finalMix: { readonly durationSeconds: number; readonly trackId: number | null } | null;
   readonly downloading: boolean;
@@ -73,6 +76,7 @@ export const initialFlow = (): FlowState => ({
   style: null,
   vocalShare: BASE_VOCAL_SHARE,
   outputVolume: DEFAULT_OUTPUT_VOLUME,
+  pitch: DEFAULT_PITCH_SETTINGS,
   mixdown: { running: false, stage: null, fraction: 0 },
   finalMix: null,
   downloading: false,

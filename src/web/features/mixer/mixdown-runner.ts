@@ -50,12 +50,12 @@ export class MixdownRunner {
     this.#abort = abort;
     this.#final = null;
     this.#set('organise', 0, true);
-    const { vocalShare, outputVolume } = store.getState();
+    const { vocalShare, outputVolume, pitch } = store.getState();
     let last = 0;
     try {
       const result = await this.#c.mix.mixdown(
         timeline,
-        { vocalShare, outputVolume },
+        { vocalShare, outputVolume, pitch },
         {
           signal: abort.signal,
           onProgress: (p) => {
@@ -75,7 +75,7 @@ export class MixdownRunner {
         finalMix: { durationSeconds: result.channels[0]!.length / result.sampleRate, trackId: null },
       }));
       toast({ title: 'Success', description: 'Your mixdown is ready' });
-      void this.#save(abort.signal, timeline, { vocalShare, outputVolume });
+      void this.#save(abort.signal, timeline, { vocalShare, outputVolume, pitch });
     } catch (error) {
       if (abort.signal.aborted) return;
       console.warn('Mixdown failed', error);
@@ -115,6 +115,7 @@ export class MixdownRunner {
       length: timeline.length,
       vocalShare: settings.vocalShare,
       outputVolume: settings.outputVolume,
+      ...(settings.pitch && settings.pitch.amount > 0 ? { pitch: settings.pitch } : {}),
       clips: timeline.clips.map(({ id, trackType, sourceStart, sourceEnd, position }) => ({
         id,
         trackType,
