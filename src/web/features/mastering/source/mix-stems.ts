@@ -47,7 +47,11 @@ export const loadMixStems = async (
       sampleRate: arrangement.sampleRate,
       length: arrangement.length,
     };
-    const settings = { vocalShare: arrangement.vocalShare, outputVolume: arrangement.outputVolume };
+    const settings = {
+      vocalShare: arrangement.vocalShare,
+      outputVolume: arrangement.outputVolume,
+      pitch: arrangement.pitch,
+    };
     const rendered = await client.stems(timeline, settings, {
       signal,
       onProgress: (p: MixProgress) => onProgress?.({ phase: 'mixing', fraction: 0.3 + 0.7 * p.overall }),
