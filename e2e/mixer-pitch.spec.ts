@@ -59,7 +59,13 @@ test('pitch correction: a detuned melody is tuned to A minor in the exported mix
   expect(Number(await view.getAttribute('data-voiced-frames'))).toBeGreaterThan(400);
   await expect(panel.getByText('Detected pitch')).toBeVisible();
   await expect(panel.getByText('Corrected pitch')).toBeVisible();
-  await view.screenshot({ path: testInfo.outputPath('pitch-view.png') });
+  // The panel at desktop and phone widths (looked at: curves over the note grid, controls fit).
+  await panel.screenshot({ path: testInfo.outputPath('pitch-panel-1280.png') });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await panel.scrollIntoViewIfNeeded();
+  await expect(view).toBeVisible();
+  await panel.screenshot({ path: testInfo.outputPath('pitch-panel-375.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   await createMixdown(page, 120_000);
   const finalMix = page.getByTestId('final-mix');

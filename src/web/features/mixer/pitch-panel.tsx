@@ -40,7 +40,7 @@ function Slider(props: {
   const id = useId();
   return (
     <div className="flex items-center gap-3">
-      <label htmlFor={id} className="w-28 text-sm text-zinc-300">
+      <label htmlFor={id} className="w-24 shrink-0 text-sm text-zinc-300 sm:w-28">
         {props.label}
       </label>
       <input
@@ -51,9 +51,9 @@ function Slider(props: {
         step={1}
         value={props.value}
         onChange={(e) => props.onChange(Number(e.target.value))}
-        className="flex-1 accent-violet-500"
+        className="min-w-0 flex-1 accent-violet-500"
       />
-      <span className="w-16 text-right text-sm tabular-nums text-zinc-300">
+      <span className="w-14 shrink-0 text-right text-sm tabular-nums text-zinc-300">
         {props.value}
         {props.unit ?? ''}
       </span>
@@ -168,7 +168,7 @@ export function PitchPanel({
           unit=" ms"
           onChange={(retuneMs) => controller.setPitch({ retuneMs })}
         />
-        <p className="-mt-2 ml-31 text-xs text-zinc-500">
+        <p className="-mt-2 text-xs text-zinc-500 sm:ml-31">
           0 ms is the hard "robot" effect; slower is more natural.
         </p>
         <Slider

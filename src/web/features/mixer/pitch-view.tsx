@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { type PitchCurveView, scalePitchClasses } from '../../../audio';
 import { noteName, type PitchSettings } from '../../../shared/pitch-settings';
 
@@ -33,20 +33,29 @@ export function PitchView({
   clipRanges: readonly { start: number; end: number }[];
 }) {
   const canvas = useRef<HTMLCanvasElement>(null);
+  const [width, setWidth] = useState(0);
+  // Redraw at the canvas's own width (a phone turned, a window resized), not a stretched old bitmap.
+  useEffect(() => {
+    const el = canvas.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => setWidth(el.clientWidth));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
   useEffect(() => {
     const el = canvas.current;
     const ctx = el?.getContext('2d');
     if (!el || !ctx) return;
     const dpr = window.devicePixelRatio || 1;
-    const width = el.clientWidth || 600;
-    el.width = Math.round(width * dpr);
+    const cssWidth = width || el.clientWidth || 600;
+    el.width = Math.round(cssWidth * dpr);
     el.height = Math.round(HEIGHT * dpr);
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    ctx.clearRect(0, 0, width, HEIGHT);
+    ctx.clearRect(0, 0, cssWidth, HEIGHT);
     const [lo, hi] = rangeOf(curve);
     const frames = curve.detected.length;
     const secondsPerFrame = curve.hop / curve.sampleRate;
-    const plot = width - LABEL_WIDTH;
+    const plot = cssWidth - LABEL_WIDTH;
     const x = (frame: number) => LABEL_WIDTH + (frame / Math.max(1, frames - 1)) * plot;
     const y = (midi: number) => HEIGHT - ((midi - lo) / (hi - lo)) * HEIGHT;
     const classes = scalePitchClasses(settings.key);
@@ -69,7 +78,7 @@ export function PitchView({
       ctx.strokeStyle = inScale ? 'rgba(255, 255, 255, 0.18)' : 'rgba(255, 255, 255, 0.06)';
       ctx.beginPath();
       ctx.moveTo(LABEL_WIDTH, y(n));
-      ctx.lineTo(width, y(n));
+      ctx.lineTo(cssWidth, y(n));
       ctx.stroke();
       if (rowHeight >= 9 || n % 12 === 0) {
         ctx.fillStyle = inScale ? '#d4d4d8' : '#71717a';
@@ -96,7 +105,7 @@ export function PitchView({
     };
     draw(curve.detected, '#f59e0b', 1.5);
     draw(curve.corrected, '#a78bfa', 2);
-  }, [curve, settings.key, clipRanges]);
+  }, [curve, settings.key, clipRanges, width]);
 
   let voiced = 0;
   for (const v of curve.detected) if (!Number.isNaN(v)) voiced++;
