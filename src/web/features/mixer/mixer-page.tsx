@@ -12,6 +12,7 @@ import { MixStyleCard } from './mix-style-card';
 import { MixdownSection } from './mixdown-section';
 import type { MixerController } from './mixer-controller';
 import { MIXER_TEXT } from './mixer-messages';
+import { PitchPanel } from './pitch-panel';
 import { SavedSessionOffer } from './saved-session';
 import { TrackSequencer } from './track-sequencer';
 import { UploadBox } from './upload-box';
@@ -93,6 +94,7 @@ function MixerBody({ controller, usable, canApply, devMode, signedIn }: BodyProp
       <VocalAnalysisPanel flow={flow} />
       <TrackSequencer controller={controller} canApply={canApply} />
       <MixStyleCard controller={controller} flow={flow} />
+      <PitchPanel controller={controller} flow={flow} />
       <MixdownSection controller={controller} flow={flow} />
       <FinalMixPanel controller={controller} flow={flow} devMode={devMode} />
       {flow.applied && !flow.finalMix ? <MixPreviewPanel controller={controller} flow={flow} /> : null}
