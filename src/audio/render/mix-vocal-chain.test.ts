@@ -13,6 +13,7 @@ import { type DirtyTake, dirtyTake } from '../dsp/vocal/dirty-take.test-helper';
 import { FftPlan } from '../dsp/vocal/fft-plan';
 import { sungTake } from '../dsp/vocal/sung-take.test-helper';
 import {
+  framePowers,
   kurtosisRatio,
   phraseLevelsDb,
   type Range,
@@ -20,6 +21,7 @@ import {
   voiceBandDb,
   voiceOverHissDb,
 } from '../dsp/vocal/vocal-measures.test-helper';
+import { BEATS, realBeat } from '../dsp/vocal-space.test-helper';
 import type { TimelineClip } from '../model/clip';
 import { type MixRenderInput, type MixRenderSettings, renderMix } from './mix-render';
 
@@ -269,5 +271,42 @@ describe('the adaptive vocal chain on a sung General MIDI take (fluidsynth)', { 
     expect(spread(rawLevels)).toBeGreaterThan(6);
     expect(spread(levels)).toBeLessThanOrEqual(3);
     expect(hissGain).toBeGreaterThanOrEqual(10);
+  });
+});
+
+describe('the adaptive vocal chain over a real beat (Debian asc-music)', { timeout: 600_000 }, () => {
+  it('carves the beat where the voice lives while it sings, not in the pauses', async () => {
+    const t = await take();
+    if (!t) return;
+    const n = t.vocal.length;
+    const beat = await realBeat(BEATS[0]!, SR, 30, n);
+    expect(beat, 'asc-music and ffmpeg are needed').not.toBeNull();
+    if (!beat) return;
+    const input: MixRenderInput = { ...inputFor(t), instrumental: { channels: beat, sampleRate: SR } };
+    const settings: MixRenderSettings = { vocalShare: 75, outputVolume: 100, genre: 'hiphop' };
+    const carved = await renderMix(input, settings, { stems: true });
+    const flat = await renderMix(input, { ...settings, vocalChain: { unmasking: 0 } }, { stems: true });
+    const band = (x: Float32Array, ranges: Range[]) =>
+      10 *
+      Math.log10(
+        ranges
+          .flatMap((r) => framePowers(x, SR, [[1000, 5000]], r.start, r.end)[0]!)
+          .reduce((a, b) => a + b, 0),
+      );
+    const sung = t.phrases;
+    const rests = [{ start: 0.05, end: t.phrases[0]!.start - 0.3 }];
+    const inPhrases = band(mid(carved.stems!.instrumental), sung) - band(mid(flat.stems!.instrumental), sung);
+    const inRests = band(mid(carved.stems!.instrumental), rests) - band(mid(flat.stems!.instrumental), rests);
+    console.log(
+      JSON.stringify({
+        inPhrases: r1(inPhrases),
+        inRests: r1(inRests),
+        report: carved.report.vocalChain?.unmaskingMaxDb,
+      }),
+    );
+    expect(carved.report.vocalChain!.unmaskingMaxDb).toBeGreaterThan(3);
+    // Averaged over whole phrases (the gaps between words included): measured -1.3 dB.
+    expect(inPhrases).toBeLessThan(-0.8);
+    expect(Math.abs(inRests)).toBeLessThan(0.5);
   });
 });
