@@ -1,6 +1,6 @@
 /**
  * Issue 26's test take, built as the issue describes: espeak-ng speech full of "s" sounds, the second
- * sentence 8 dB quieter, steady hiss at about -50 dBFS, breaths (noise bursts) between the phrases, and an
+ * sentence 8 dB quieter, steady hiss at about -50 dBFS and mains hum, breaths (noise bursts) between the phrases, and an
  * instrumental (a bass line and a kick) that stays below the voice's bands. Node only (espeak-ng, ffmpeg).
  */
 import { espeakVocal } from '../vocal-space.test-helper';
@@ -42,6 +42,7 @@ export interface DirtyTake {
 
 export const HISS_DBFS = -50;
 export const QUIET_PHRASE_DB = -8;
+export const HUM_DBFS = -56;
 
 /** The take at `sampleRate`, or null when espeak-ng or ffmpeg is missing. */
 export const dirtyTake = async (sampleRate = 44_100): Promise<DirtyTake | null> => {
@@ -96,11 +97,19 @@ export const dirtyTake = async (sampleRate = 44_100): Promise<DirtyTake | null> 
       vocal[a + i]! += lp * env * 10 ** (-32 / 20);
     }
   }
-  // Steady hiss at -50 dBFS RMS.
+  // Steady hiss at -50 dBFS RMS, and mains hum (60 Hz with its odd harmonics) about -56 dBFS: both are the
+  // "noise" of the take (kept in `hiss`, so the musical-noise measure sees all of it).
   const hiss = noise(n, 3);
   const hissGain = 10 ** (HISS_DBFS / 20);
+  const humGain = 10 ** (HUM_DBFS / 20) * Math.SQRT2;
   for (let i = 0; i < n; i++) {
-    hiss[i]! *= hissGain;
+    const t = i / sampleRate;
+    const hum =
+      humGain *
+      (Math.sin(2 * Math.PI * 60 * t) +
+        0.5 * Math.sin(2 * Math.PI * 180 * t) +
+        0.25 * Math.sin(2 * Math.PI * 300 * t));
+    hiss[i] = hiss[i]! * hissGain + hum;
     vocal[i]! += hiss[i]!;
   }
   // The instrumental below the voice's bands: a 55 Hz bass with a 110 Hz partial and a decaying 50 Hz kick
