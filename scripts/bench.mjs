@@ -11,6 +11,7 @@ const BENCHES = [
   // Issue 26: the adaptive vocal chain's stages against afftdn, deesser, dynaudnorm and a whole ffmpeg graph.
   { name: 'audio-mix-vocal-chain', file: 'bench/audio-vocal-chain.ts' },
   { name: 'audio-encode', file: 'bench/audio-encode.ts' },
+  { name: 'audio-pitch', file: 'bench/audio-pitch.ts' },
   { name: 'upload', file: 'bench/upload-memory.bench.ts' },
   // Times the built app: `npm run build:app` runs first, so the figure is of the code checked out.
   { name: 'mastering-screen', file: 'bench/mastering-screen.bench.ts', needsBuild: true },

@@ -10,6 +10,7 @@ export * from './dsp';
 // Issue 26, the mixer's listening (the beat's genre, the vocal's analysis) and the vocal targets it reads.
 export type { BeatFeatures, GenreReason, GenreSuggestion } from './dsp/genre-suggest';
 export type { PeakLevel } from './dsp/peaks';
+export { scalePitchClasses } from './dsp/pitch/correction-curve';
 export type { BalanceFinding, VocalAnalysis } from './dsp/vocal/analyse-vocal';
 export { BALANCE_BANDS, type BalanceBand, vocalTargetFor } from './dsp/vocal/genre-vocal-targets';
 export type { VocalChainReport } from './dsp/vocal/vocal-chain';
@@ -26,7 +27,7 @@ export { MasterClient, type MasterJob } from './workers/master-client';
 export { MasterPairClient, pairRenderAvailable, sharedCopiesInSlices } from './workers/master-pair-client';
 export { MeterClient } from './workers/meter-client';
 export { MixClient } from './workers/mix-client';
-export type { MixTimeline, RenderedMix, RenderedPreview } from './workers/mix-protocol';
+export type { MixTimeline, PitchCurveView, RenderedMix, RenderedPreview } from './workers/mix-protocol';
 export { PeaksClient } from './workers/peaks-client';
 export { PlatformClient } from './workers/platform-client';
 export { ZipClient } from './workers/zip-client';

@@ -41,6 +41,7 @@ import type { UserRow } from './modules/auth/user-view';
 import { registerBillingModule } from './modules/billing/billing-module';
 import { clientErrorRoutes } from './modules/client-errors/client-errors-routes';
 import { contactRoutes } from './modules/contact/contact-routes';
+import { registerLibraryModule } from './modules/library/library-module';
 import { registerTracksModule } from './modules/tracks/tracks-module';
 import { registerApiDocs } from './openapi/api-docs';
 import type { RateLimiter } from './rate-limit/limiter';
@@ -216,6 +217,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   void appContext;
   const tracksModule = await registerTracksModule(app, appContext);
   await registerBillingModule(app, appContext);
+  await registerLibraryModule(app, appContext, tracksModule.storage);
   const redis = deps.redis;
   registerHealthRoutes(app, {
     database: { kind: database.kind, check: () => database.ping() },

@@ -1,4 +1,5 @@
 import type { Genre } from '../../shared/genres';
+import type { PitchSettings } from '../../shared/pitch-settings';
 import { BiquadCascade, designBiquad } from '../dsp/biquad';
 import { analyseVocal, type VocalAnalysis } from '../dsp/vocal/analyse-vocal';
 import { chainIsOn, type VocalChainAmounts, type VocalChainReport } from '../dsp/vocal/vocal-chain';
@@ -14,6 +15,7 @@ import {
   sourceAsStem,
   stemChannelCount,
 } from './mix-organise';
+import { correctVocalSource } from './mix-pitch';
 import { VocalReverb } from './mix-reverb';
 import { type MixProgress, type MixStage, mixProgress } from './mix-stages';
 import { MixVocalChain } from './mix-vocal-chain';
@@ -63,6 +65,8 @@ export interface MixRenderSettings {
   genre?: Genre;
   /** Each adaptive stage's amount 0..1 (absent: 1), the manual mode. */
   vocalChain?: VocalChainAmounts;
+  /** Issue 27: pitch correction of the vocal source; absent or amount 0 leaves it untouched. */
+  pitch?: PitchSettings;
 }
 
 /** Loudness of the two organised stems, and the gains that bring each to the reference. */
@@ -192,10 +196,15 @@ export const analyseMixVocal = (input: MixRenderInput, genre?: Genre): VocalAnal
  * progress as it runs. Pure number crunching on Float32Arrays, so it runs in a Worker and in Node alike.
  */
 export const renderMix = async (
-  input: MixRenderInput,
+  rawInput: MixRenderInput,
   settings: MixRenderSettings,
   options: MixRenderOptions = {},
 ): Promise<MixRenderResult> => {
+  // Pitch correction of the vocal source, before the vocal chain (issue 27).
+  const input = {
+    ...rawInput,
+    vocals: await correctVocalSource(rawInput.vocals, settings.pitch, options.signal),
+  };
   if (!options.allowMissing && (!input.vocals || !input.instrumental))
     throw new Error(MIX_ERRORS.missingBuffers);
   const sr = input.sampleRate;

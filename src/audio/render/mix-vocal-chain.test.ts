@@ -136,6 +136,37 @@ describe('the adaptive vocal chain on the espeak-ng dirty take', { timeout: 600_
       expect(Buffer.from(b.channels[c]!.buffer).equals(Buffer.from(a.channels[c]!.buffer))).toBe(true);
   });
 
+  it('runs on a stereo vocal placed later on the timeline, over a preview window, with stems', async () => {
+    const t = await take();
+    if (!t) return;
+    const n = t.vocal.length;
+    const offset = SR;
+    const input: MixRenderInput = {
+      ...inputFor(t),
+      vocals: { channels: [t.vocal, Float32Array.from(t.vocal, (v) => 0.9 * v)], sampleRate: SR },
+      clips: [
+        { id: 'v', trackType: 'vocals', sourceStart: 0, sourceEnd: n, position: offset },
+        { id: 'i', trackType: 'instrumental', sourceStart: 0, sourceEnd: n, position: 0 },
+      ],
+      length: n + offset,
+      tempoBpm: undefined,
+    };
+    const settings: MixRenderSettings = { vocalShare: 25, outputVolume: 80, genre: 'acoustic' };
+    const whole = await renderMix(input, settings, { stems: true });
+    expect(whole.report.vocalChain?.delaySeconds).toBeCloseTo(0.11, 3);
+    // The stems still sum to the mix.
+    let worst = 0;
+    for (let i = 0; i < n; i += 97)
+      worst = Math.max(
+        worst,
+        Math.abs(whole.stems!.vocals[0]![i]! + whole.stems!.instrumental[0]![i]! - whole.channels[0]![i]!),
+      );
+    expect(worst).toBeLessThan(1e-5);
+    const preview = await renderMix(input, settings, { window: { start: 5 * SR, length: 4 * SR } });
+    expect(preview.channels[0]!.length).toBe(4 * SR);
+    expect(preview.report.vocalChain?.genre).toBe('acoustic');
+  });
+
   it('the noise reduction alone: hiss down 10 dB or more, the voice within 1 dB, no musical noise', async () => {
     const t = await take();
     if (!t) return;

@@ -1,9 +1,10 @@
+import type { PitchSettings } from '../../shared/pitch-settings';
 import type { TrackType } from '../model/clip';
 import { type MixStyleId, PREVIEW_ORDER } from '../model/mix-styles';
 import type { SampleWindow } from '../model/preview-window';
 import type { MixRenderSettings } from '../render/mix-render';
 import type { MixProgress } from '../render/mix-stages';
-import type { MixApi, MixTimeline, RenderedMix, RenderedPreview } from './mix-protocol';
+import type { MixApi, MixTimeline, PitchCurveView, RenderedMix, RenderedPreview } from './mix-protocol';
 import { copyChannelsInSlices, RpcClient } from './worker-rpc';
 
 /** Samples the page copies per slice (16 MB, a few ms) before a source moves to the worker. */
@@ -61,6 +62,15 @@ export class MixClient {
     return rpc.call('mixdown', { timeline, settings }, options);
   }
 
+  /** Issue 27: the vocal's detected, target and corrected pitch curves for the pitch view. */
+  async pitchCurve(
+    settings: PitchSettings,
+    options: { signal?: AbortSignal; onProgress?: (fraction: number) => void } = {},
+  ): Promise<PitchCurveView | null> {
+    const rpc = await this.#client();
+    return rpc.call('pitchCurve', { settings }, options);
+  }
+
   /** The mixdown with its two buses, which sum to it (the mastering page's versions, issue 18). */
   async stems(
     timeline: MixTimeline,
@@ -77,6 +87,7 @@ export class MixClient {
     outputVolume: number,
     options: {
       styles?: MixStyleId[];
+      pitch?: PitchSettings;
       signal?: AbortSignal;
       onProgress?: (p: MixApi['previews']['progress']) => void;
       /** Issue 26: preview through the adaptive vocal chain for this genre. */
@@ -94,6 +105,7 @@ export class MixClient {
         styles: options.styles ?? [...PREVIEW_ORDER],
         genre: options.genre,
         vocalChain: options.vocalChain,
+        pitch: options.pitch,
       },
       { signal: options.signal, onProgress: options.onProgress },
     );

@@ -4,6 +4,8 @@
  */
 
 import type { Genre } from '../../shared/genres';
+import { trackSource } from '../dsp/pitch/correct-pitch';
+import { buildCorrectionCurve } from '../dsp/pitch/correction-curve';
 import { analyseVocal, type VocalAnalysis } from '../dsp/vocal/analyse-vocal';
 import { chainIsOn } from '../dsp/vocal/vocal-chain';
 import { yieldToEventLoop } from '../event-loop';
@@ -124,7 +126,10 @@ export const createMixHandlers = (): RpcHandlers<MixApi> => {
       return transferring({ ...result, stems }, buffers);
     },
 
-    previews: async ({ timeline, window, outputVolume, styles, genre, vocalChain }, { signal, progress }) => {
+    previews: async (
+      { timeline, window, outputVolume, styles, genre, vocalChain, pitch },
+      { signal, progress },
+    ) => {
       const input = inputOf(timeline, { genre, vocalChain });
       progress({ style: null, index: 0, count: styles.length, progress: null });
       // One measurement of the whole timeline, so each 10 s window is balanced as the full mix would be.
@@ -135,7 +140,7 @@ export const createMixHandlers = (): RpcHandlers<MixApi> => {
       for (const [index, style] of styles.entries()) {
         const result = await renderMix(
           input,
-          { vocalShare: MIX_STYLES[style].vocalShare, outputVolume, genre, vocalChain },
+          { vocalShare: MIX_STYLES[style].vocalShare, outputVolume, genre, vocalChain, pitch },
           {
             window,
             loudness,
@@ -154,6 +159,15 @@ export const createMixHandlers = (): RpcHandlers<MixApi> => {
       await yieldToEventLoop();
       throwIfAborted(signal);
       return vocalAnalysisFor(timeline, genre, progress);
+    },
+
+    pitchCurve: async ({ settings }, { signal, progress }) => {
+      const source = sources.vocals;
+      if (!source) return null;
+      const track = await trackSource(source.channels, source.sampleRate, { signal, onProgress: progress });
+      const { detected, target, corrected } = buildCorrectionCurve(track, settings);
+      const view = { hop: track.hop, sampleRate: track.sampleRate, detected, target, corrected };
+      return transferring(view, buffersOf([detected, target, corrected]));
     },
   };
 };

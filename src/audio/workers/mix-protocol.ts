@@ -1,4 +1,5 @@
 import type { Genre } from '../../shared/genres';
+import type { PitchSettings } from '../../shared/pitch-settings';
 import type { VocalAnalysis } from '../dsp/vocal/analyse-vocal';
 import type { VocalChainAmounts } from '../dsp/vocal/vocal-chain';
 import type { TimelineClip, TrackType } from '../model/clip';
@@ -68,6 +69,8 @@ export interface MixApi {
       /** Issue 26: the previews hear the adaptive vocal chain for this genre (absent: the fixed chain). */
       genre?: Genre;
       vocalChain?: VocalChainAmounts;
+      /** Issue 27: the previews hear the vocal's pitch correction too. */
+      pitch?: PitchSettings;
     };
     response: { previews: RenderedPreview[]; loudness: StemLoudness };
     progress: { style: MixStyleId | null; index: number; count: number; progress: MixProgress | null };
@@ -81,4 +84,22 @@ export interface MixApi {
     response: VocalAnalysis | null;
     progress: number;
   };
+  /**
+   * Issue 27: the vocal's pitch curves for the pitch view (tracked once per source, then only the correction
+   * curve is rebuilt for new settings); progress 0..1 while tracking.
+   */
+  pitchCurve: {
+    request: { settings: PitchSettings };
+    response: PitchCurveView | null;
+    progress: number;
+  };
+}
+
+/** Per-frame curves in MIDI pitch (NaN where unvoiced), frame i at sample i * hop of the vocal source. */
+export interface PitchCurveView {
+  hop: number;
+  sampleRate: number;
+  detected: Float32Array;
+  target: Float32Array;
+  corrected: Float32Array;
 }

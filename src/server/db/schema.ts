@@ -137,6 +137,7 @@ export const contactMessages = pgTable('contact_messages', {
 });
 
 export * from './schema-billing';
+export * from './schema-library';
 export * from './schema-mail';
 // Tables of feature modules live in their own files, re-exported here so drizzle sees one schema.
 export * from './schema-tracks';

@@ -1,7 +1,8 @@
 import { inArray } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { tracks } from '../db/schema';
+import { masterFiles, tracks } from '../db/schema';
+import { expireMasterFiles } from '../modules/library/masters-service';
 import { createStorage } from '../storage/create-storage';
 import type { Storage } from '../storage/storage';
 import { type StorageInventory, storageInventory } from './stored-objects';
@@ -9,7 +10,8 @@ import { type StorageInventory, storageInventory } from './stored-objects';
 /**
  * The start-up (and hourly) sweep: what a crash can leave behind in storage is removed.
  * - Partial uploads (disk part files, S3 multipart uploads) not written to for `graceSeconds`.
- * - Orphan objects: stored completely but with no track row (a crash between `put` and the row's commit,
+ * - Paid masters' kept files past their 30 days (issue 30): their rows go, so their objects are orphans.
+ * - Orphan objects: stored completely but with no track or master-file row (a crash between `put` and the row's commit,
  *   or a row deleted while its object's delete failed). Only objects older than `graceSeconds` count, so
  *   another process's upload that has stored its object and is about to write its row is left alone; the
  *   row is looked up again right before each delete.
@@ -31,6 +33,12 @@ async function keysWithRows(db: Db, keys: string[]): Promise<Set<string>> {
       .from(tracks)
       .where(inArray(tracks.storageKey, keys.slice(i, i + BATCH)));
     for (const r of rows) found.add(r.key);
+    // Issue 30: a paid master's kept files are objects with rows too.
+    const kept = await db
+      .select({ key: masterFiles.storageKey })
+      .from(masterFiles)
+      .where(inArray(masterFiles.storageKey, keys.slice(i, i + BATCH)));
+    for (const r of kept) found.add(r.key);
   }
   return found;
 }
@@ -49,6 +57,7 @@ export async function sweepStorage(d: {
     await d.inventory.removePartial(p.id);
     partials++;
   }
+  await expireMasterFiles(d.db, new Date((d.now ?? Date.now)()));
   const objects = await d.inventory.objects();
   const old = objects.filter((o) => o.lastModified.getTime() <= cutoff).map((o) => o.key);
   const withRows = await keysWithRows(d.db, old);

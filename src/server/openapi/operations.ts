@@ -29,6 +29,14 @@ import {
 import { clientErrorReport } from '../../shared/api/client-errors';
 import { devBypassBody, publicConfig } from '../../shared/api/config';
 import { contactBody } from '../../shared/api/contact';
+import {
+  keepMasterFields,
+  libraryItemParams,
+  libraryList,
+  libraryQuery,
+  masterFileParams,
+  renameBody,
+} from '../../shared/api/library';
 import { listSessionsQuery, sessionBody, sessionIdParam, sessionView } from '../../shared/api/sessions';
 import { listTracksQuery, trackIdParam, trackView, uploadTrackFields } from '../../shared/api/tracks';
 import { loginResponse, messageResponse, publicUser } from '../../shared/api/user';
@@ -673,6 +681,65 @@ export const OPERATIONS: Operation[] = [
     params: sessionIdParam,
     status: 204,
     errors: [404],
+  },
+  // --- library (issue 30) ---------------------------------------------------------------------------
+  {
+    method: 'get',
+    path: '/api/library',
+    tag: 'library',
+    summary:
+      "The user's uploads, mixes, saved sessions and paid masters, newest first; `q` finds words in names (and a master's preset, genre and reference)",
+    access: 'user',
+    query: libraryQuery,
+    status: 200,
+    response: libraryList,
+  },
+  {
+    method: 'put',
+    path: '/api/library/:kind/:id',
+    tag: 'library',
+    summary: 'Rename a track (upload or mix), a saved session or a master',
+    access: 'user',
+    params: libraryItemParams,
+    body: renameBody,
+    status: 204,
+    example: { request: { name: 'Friday night take' } },
+    errors: [404],
+  },
+  {
+    method: 'delete',
+    path: '/api/library/:kind/:id',
+    tag: 'library',
+    summary:
+      'Delete a track, a saved session or a master with its stored files (409 for an upload a mix or session still uses)',
+    access: 'user',
+    params: libraryItemParams,
+    status: 204,
+    errors: [404, 409],
+  },
+  {
+    method: 'post',
+    path: '/api/masters',
+    tag: 'library',
+    summary:
+      "Keep a paid master's downloaded files for 30 days: fields spendKey (the spend's idempotency key) and meta (JSON), then the files in `file` parts; what was paid for is read from the ledger",
+    access: 'user',
+    body: keepMasterFields,
+    bodyType: 'multipart/form-data',
+    status: 201,
+    response: z.object({ id: z.number() }),
+    errors: [404, 409, 413],
+  },
+  {
+    method: 'get',
+    path: '/api/masters/:id/files/:index',
+    tag: 'library',
+    summary: 'One kept file of a paid master, while it is kept (never spends a credit or crown)',
+    access: 'user',
+    params: masterFileParams,
+    status: 200,
+    responseType: 'application/octet-stream',
+    errors: [404, 410],
   },
   // --- admin and contact (spec 7) --------------------------------------------------------------------
   {

@@ -4,6 +4,7 @@ export * from './billing';
 export * from './client-errors';
 export * from './config';
 export * from './contact';
+export * from './library';
 export * from './sessions';
 export * from './tracks';
 export * from './user';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GENRES } from '../genres';
 import { MESSAGES } from '../messages';
+import { pitchSettings } from '../pitch-settings';
 
 /** Spec 5: mixer uploads are at most 100 MB. */
 export const MAX_TRACK_BYTES = 100 * 1024 * 1024;
@@ -88,6 +89,8 @@ export const mixArrangement = z
       .max(MAX_ARRANGEMENT_CLIPS),
     /** Round 3 (issues 26, 28): the genre the mix aimed at, the mastering page's default for this track. */
     genre: z.enum(GENRES).optional(),
+    /** Round 3 (issue 27): the vocal's pitch correction (ranges checked here, on the server too). */
+    pitch: pitchSettings.optional(),
   })
   .refine((a) => a.clips.every((c) => c.sourceEnd > c.sourceStart), {
     message: ARRANGEMENT_MESSAGES.invalid,

@@ -84,6 +84,10 @@ export const routes: RouteObject[] = [
                 lazy: lazyPage(() => import('../features/settings/settings-page'), 'SettingsPage'),
               },
               {
+                path: 'library',
+                lazy: lazyPage(() => import('../features/library/library-page'), 'LibraryPage'),
+              },
+              {
                 path: 'checkout',
                 lazy: lazyPage(() => import('../features/billing/checkout-page'), 'CheckoutPage'),
               },

@@ -1,5 +1,6 @@
 import { NavLink } from 'react-router';
 import { cn } from '../lib/cn';
+import { useAuth } from './auth-context';
 
 export const NAV_ITEMS = [
   { to: '/', label: 'Home' },
@@ -9,12 +10,17 @@ export const NAV_ITEMS = [
   { to: '/help', label: 'Help' },
 ] as const;
 
+/** Issue 30: the library of your work, shown to signed-in users after Mastering. */
+const LIBRARY_ITEM = { to: '/library', label: 'Library' } as const;
+
 /** The top navigation; NavLink marks the current route with aria-current="page" and the active style. */
 export function SiteNav({ className }: { className?: string }) {
+  const { user } = useAuth();
+  const items = user ? [...NAV_ITEMS.slice(0, 3), LIBRARY_ITEM, ...NAV_ITEMS.slice(3)] : NAV_ITEMS;
   return (
     <nav aria-label="Main" className={className}>
       <ul className="flex items-center gap-1">
-        {NAV_ITEMS.map((item) => (
+        {items.map((item) => (
           <li key={item.to}>
             <NavLink
               to={item.to}

@@ -12,9 +12,11 @@ export const spendCredit = (
    * of (issue 29) and, for a mastering download, its versions and formats (issue 18).
    */
   delivered?: Pick<SpendCreditBody, 'versions' | 'formats' | 'trackId'>,
+  /** Issue 30: the caller may choose the key, to name the spend afterwards (a kept master). */
+  idempotencyKey: string = crypto.randomUUID(),
 ): Promise<SpendCreditResponse> =>
   apiJson<SpendCreditResponse>('POST', '/api/spend-credit', {
     type,
-    idempotencyKey: crypto.randomUUID(),
+    idempotencyKey,
     ...delivered,
   });

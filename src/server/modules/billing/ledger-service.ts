@@ -114,7 +114,8 @@ export function createLedgerService(db: Db) {
      * (`... WHERE balance >= 1 RETURNING`) inside the transaction that writes the ledger row; the database,
      * not JavaScript, decides whether there is something left to spend. Pro spends the specific credit
      * first and falls back to crowns with a second conditional UPDATE, reached only when the first matched
-     * no row; Unlimited spends crowns. The idempotency key becomes the ledger row's unique reference, so
+     * no row. Every plan does so (decision 220): an Unlimited subscriber who kept Pro's credits through an
+     * upgrade spends them before a crown, as the upgrade promised to keep them. The idempotency key becomes the ledger row's unique reference, so
      * a retried request spends once; the row keeps the request, so the key answers only that request.
      */
     async spend(userId: number, request: SpendRequest, idempotencyKey: string): Promise<SpendCreditResponse> {
@@ -130,7 +131,7 @@ export function createLedgerService(db: Db) {
           let [row] = await tx
             .update(users)
             .set({ [FIELD[type]]: sql`${specific} - 1` })
-            .where(and(eq(users.id, userId), eq(users.subscriptionType, 'pro'), gte(specific, 1)))
+            .where(and(eq(users.id, userId), isNotNull(users.subscriptionType), gte(specific, 1)))
             .returning();
           if (!row) {
             currency = 'crown';

@@ -3,7 +3,8 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 
 /**
- * The one definition of what counts toward STORAGE_QUOTA_BYTES: stored audio plus saved mixer sessions.
+ * The one definition of what counts toward STORAGE_QUOTA_BYTES: stored audio, saved mixer sessions and the
+ * kept files of paid masters (issue 30, decision 226).
  * Both uploads and session saves check it, each inside a transaction holding `lockOwner`.
  */
 export async function usedBytes(db: Db, userId: number): Promise<number> {
@@ -13,7 +14,8 @@ export async function usedBytes(db: Db, userId: number): Promise<number> {
       // inside a subquery would name the subquery's own table.
       used: sql<number>`(
         coalesce((select sum(size_bytes) from tracks where user_id = ${userId}), 0) +
-        coalesce((select sum(size_bytes) from mixer_sessions where user_id = ${userId}), 0)
+        coalesce((select sum(size_bytes) from mixer_sessions where user_id = ${userId}), 0) +
+        coalesce((select sum(size_bytes) from master_files where user_id = ${userId}), 0)
       )::float8`.mapWith(Number),
     })
     .from(users)

@@ -12,6 +12,9 @@ import { toast } from '../../components/ui/use-toast';
 import { apiJson, userMessage } from '../../lib/api-client';
 import { planFromQuery, planLabel } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
+import { planButton } from '../pricing/pricing-actions';
+import { changeSummary, subscriptionOptions } from '../settings/subscription-options';
+import { asSubscriber, PlanChangeDialog } from './plan-change-dialog';
 
 const statements = (provider: string | undefined) => [
   provider === 'stripe' ? 'Secure payment by Stripe' : 'Secure card payment through our payment provider',
@@ -28,6 +31,14 @@ export function CheckoutPage() {
   const [params] = useSearchParams();
   const [planId, setPlanId] = useState<PlanId>(() => planFromQuery(params.get('plan')));
   const plan = PLANS[planId];
+  const subscriber = asSubscriber(user);
+  const action = planButton(user, planId);
+  const [changing, setChanging] = useState(false);
+  // A subscriber's other plan is a plan change (issue 30): its summary is the one the dialog confirms.
+  const change =
+    action.kind === 'change' && subscriber
+      ? subscriptionOptions(subscriber.subscriptionType).find((o) => o.type === action.change)
+      : undefined;
 
   const checkout = useMutation({
     mutationFn: () =>
@@ -74,26 +85,56 @@ export function CheckoutPage() {
         <div className="grid content-start gap-6">
           <Card>
             <CardTitle>Order summary</CardTitle>
-            <dl className="mt-4 grid gap-2 text-sm">
-              <div className="flex justify-between">
-                <dt className="text-zinc-400">{plan.name} plan</dt>
-                <dd className="text-zinc-50">
-                  {formatCents(plan.priceCents)} / {plan.period}
-                </dd>
-              </div>
-              <div className="flex justify-between border-t border-zinc-800 pt-2 text-base font-semibold">
-                <dt className="text-zinc-200">Due today</dt>
-                <dd className="text-zinc-50">{formatCents(plan.priceCents)}</dd>
-              </div>
-            </dl>
-            <Button
-              size="lg"
-              className="mt-5 w-full"
-              disabled={checkout.isPending}
-              onClick={() => checkout.mutate()}
-            >
-              {checkout.isPending ? 'Creating checkout...' : `Subscribe to ${plan.name}`}
-            </Button>
+            {change && subscriber ? (
+              <dl className="mt-4 grid gap-2 text-sm" data-testid="checkout-change-summary">
+                {changeSummary(change, subscriber).map((row, i) => (
+                  <div
+                    key={row.label}
+                    className={
+                      i === 0
+                        ? 'flex justify-between border-b border-zinc-800 pb-2 text-base font-semibold'
+                        : 'flex justify-between gap-3'
+                    }
+                  >
+                    <dt className={i === 0 ? 'text-zinc-200' : 'text-zinc-400'}>{row.label}</dt>
+                    <dd className="text-right text-zinc-50">{row.value}</dd>
+                  </div>
+                ))}
+              </dl>
+            ) : (
+              <dl className="mt-4 grid gap-2 text-sm">
+                <div className="flex justify-between">
+                  <dt className="text-zinc-400">{plan.name} plan</dt>
+                  <dd className="text-zinc-50">
+                    {formatCents(plan.priceCents)} / {plan.period}
+                  </dd>
+                </div>
+                <div className="flex justify-between border-t border-zinc-800 pt-2 text-base font-semibold">
+                  <dt className="text-zinc-200">Due today</dt>
+                  <dd className="text-zinc-50">
+                    {action.kind === 'current' ? formatCents(0) : formatCents(plan.priceCents)}
+                  </dd>
+                </div>
+              </dl>
+            )}
+            {action.kind === 'subscribe' ? (
+              <Button
+                size="lg"
+                className="mt-5 w-full"
+                disabled={checkout.isPending}
+                onClick={() => checkout.mutate()}
+              >
+                {checkout.isPending ? 'Creating checkout...' : `Subscribe to ${plan.name}`}
+              </Button>
+            ) : action.kind === 'current' ? (
+              <Button size="lg" className="mt-5 w-full" disabled>
+                {`${plan.name}: your current plan`}
+              </Button>
+            ) : (
+              <Button size="lg" className="mt-5 w-full" onClick={() => setChanging(true)}>
+                {action.label}
+              </Button>
+            )}
             <ul className="mt-5 grid gap-2 text-sm text-zinc-300">
               {statements(config?.paymentProvider).map((s) => (
                 <li key={s} className="flex gap-2">
@@ -103,6 +144,14 @@ export function CheckoutPage() {
               ))}
             </ul>
           </Card>
+          {subscriber ? (
+            <PlanChangeDialog
+              user={subscriber}
+              open={changing}
+              onOpenChange={setChanging}
+              initial={action.kind === 'change' ? action.change : undefined}
+            />
+          ) : null}
           <Card>
             <CardTitle>Your account</CardTitle>
             <dl className="mt-3 grid gap-2 text-sm">

@@ -62,7 +62,15 @@ describe('mastering rules', () => {
       '10 Mastering credits',
       '1 Crown',
     ]);
-    expect(creditStatusLines('unlimited', user({ crowns: 35 }))).toEqual(['35 Crowns']);
+    expect(creditStatusLines('unlimited', user({ mixCredits: 0, masteringCredits: 0, crowns: 35 }))).toEqual([
+      '35 Crowns',
+    ]);
+    // Credits kept from Pro are spent before crowns (decision 220), so they are shown while any are left.
+    expect(creditStatusLines('unlimited', user({ mixCredits: 9, masteringCredits: 9, crowns: 35 }))).toEqual([
+      '9 Mix credits',
+      '9 Mastering credits',
+      '35 Crowns',
+    ]);
   });
 
   it('allows manual mode on the Unlimited plan only', () => {

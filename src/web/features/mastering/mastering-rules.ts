@@ -4,6 +4,7 @@
  */
 import { STUDIO_UPLOAD_EXTENSIONS, STUDIO_UPLOAD_TYPES } from '../../../shared/api/tracks';
 import type { PublicUser } from '../../../shared/api/user';
+import { balanceLines } from '../../../shared/balances';
 import {
   type MasteringMode,
   type MasteringSettings,
@@ -37,17 +38,11 @@ export interface Credits {
   crowns: number;
 }
 
-/** Spec 2: '{n} Mix credits', '{n} Mastering credits', crowns, or 'Trial - No downloads'. */
+/** Spec 2's credit status texts: one list with the header's account menu (src/shared/balances.ts). */
 export const creditStatusLines = (
   subscriptionType: PublicUser['subscriptionType'],
   credits: Credits,
-): string[] => {
-  if (subscriptionType === null) return ['Trial - No downloads'];
-  const crowns = `${credits.crowns} ${credits.crowns === 1 ? 'Crown' : 'Crowns'}`;
-  // Unlimited is shown with crowns only (spec 6).
-  if (subscriptionType === 'unlimited') return [crowns];
-  return [`${credits.mixCredits} Mix credits`, `${credits.masteringCredits} Mastering credits`, crowns];
-};
+): string[] => balanceLines(subscriptionType, credits);
 
 /** Manual controls: only the Unlimited plan, as the server reports the user's plan (spec 5, 6). */
 export const canUseManual = (user: PublicUser | null): boolean =>

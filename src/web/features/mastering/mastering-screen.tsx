@@ -33,6 +33,8 @@ export function MasteringScreen() {
   useEffect(() => {
     if (trackId === null || isLoading || !user || requested.current === trackId) return;
     requested.current = trackId;
+    // Issue 30: back on the page with the track still loaded (the store is kept), nothing to fetch.
+    if (String(store.getState().source?.trackId) === trackId) return;
     void store.source.loadTrack(trackId);
   }, [trackId, isLoading, user, store]);
 

@@ -5,8 +5,18 @@ export const TEXT = {
   /** Issue 18: the versions of a mixer mix. */
   versionsTitle: 'Versions',
   versionsLegend: 'Versions',
+  /** Says how the files arrive: one version comes as separate files, more than one as one ZIP (issue 30). */
   versionsSummary: (versions: number, files: number) =>
-    `${versions} version(s), ${files} file(s) in one ZIP, for one credit/crown.`,
+    versions === 0
+      ? 'Choose at least one version.'
+      : versions === 1
+        ? files === 1
+          ? 'One file, for one credit/crown.'
+          : `${files} separate files, for one credit/crown.`
+        : `${versions} version(s), ${files} file(s) in one ZIP, for one credit/crown.`,
+  /** Spec 2's note names "one or both formats": above versions and more formats it reads instead: */
+  versionsDialogNote:
+    "Select the versions and formats you want. You'll only be charged one credit/crown regardless of how many you choose.",
   versionsSingleFile:
     'This track was uploaded as a single file, so it has no versions. Mix a vocal and an instrumental in the mixer and use Export to Mastering to get Main, Instrumental, A cappella, Vocal up and Vocal down.',
   versionsLoading: 'Rendering the mix’s stems from the mixer...',
@@ -123,6 +133,12 @@ export const NOTICES = {
   downloadStarted: (names: string[]): Notice => ({
     title: 'Download Started',
     description: names.join(', '),
+  }),
+  /** Issue 30: the download happened, but its files could not be kept for the library. */
+  keepFailed: (why: string): Notice => ({
+    title: 'Not kept in your library',
+    description: `${why}. Your download is complete; keep the files you saved.`,
+    destructive: true,
   }),
 } as const;
 

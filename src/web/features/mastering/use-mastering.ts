@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { createContext, useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import type { PublicUser } from '../../../shared/api/user';
 import { useAuth } from '../../app/auth-context';
 import { toast } from '../../components/ui/use-toast';
@@ -34,17 +34,28 @@ export const useAccess = (devMode: boolean): Access => {
   return { user, devMode, credits, previewMode: isPreviewMode(user, credits) };
 };
 
-/** One store per visit of the screen; its workers and audio context go when the screen does. */
+/**
+ * Issue 30: the store (source, masters, workers) outlives a visit to the screen, so Mastering → Settings →
+ * Mastering shows the track and its masters, not an empty drop zone. Leaving stops the sound; another
+ * user gets a new store. `access` is read through the kept ref, which each visit points at its own.
+ */
+let kept: { owner: number | null; access: { current: Access }; store: MasteringStore } | null = null;
+
 export const useCreateStore = (access: Access): MasteringStore => {
   const queryClient = useQueryClient();
-  const accessRef = useRef(access);
-  accessRef.current = access;
-  const [store] = useState(
-    () =>
-      new MasteringStore({
+  const owner = access.user?.id ?? null;
+  const [entry] = useState(() => {
+    // Signed out while the page loads is nobody yet: the kept work waits for its owner's visit.
+    if (kept && (kept.owner === owner || owner === null)) return kept;
+    kept?.store.dispose();
+    const ref = { current: access };
+    kept = {
+      owner,
+      access: ref,
+      store: new MasteringStore({
         notify,
-        user: () => accessRef.current.user,
-        previewMode: () => accessRef.current.previewMode,
+        user: () => ref.current.user,
+        previewMode: () => ref.current.previewMode,
         refreshUser: () =>
           queryClient.fetchQuery<PublicUser | null>({
             queryKey: USER_QUERY_KEY,
@@ -52,9 +63,19 @@ export const useCreateStore = (access: Access): MasteringStore => {
             staleTime: 0,
           }),
       }),
-  );
-  useEffect(() => () => store.dispose(), [store]);
-  return store;
+    };
+    return kept;
+  });
+  entry.access.current = access;
+  const { isLoading } = useAuth();
+  useEffect(() => {
+    // Signed out, or signed in as someone else than the kept work's owner: theirs is cleared, not shown.
+    if (isLoading || entry.owner === owner) return;
+    if (entry.owner !== null) entry.store.clear();
+    entry.owner = owner;
+  }, [owner, isLoading, entry]);
+  useEffect(() => () => entry.store.playback.stop(), [entry]);
+  return entry.store;
 };
 
 export const StoreContext = createContext<MasteringStore | null>(null);

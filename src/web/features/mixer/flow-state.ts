@@ -8,6 +8,7 @@ import type {
   VocalChainReport,
 } from '../../../audio';
 import type { Genre } from '../../../shared/genres';
+import { DEFAULT_PITCH_SETTINGS, type PitchSettings } from '../../../shared/pitch-settings';
 import type { UploadProgress } from '../../lib/upload-progress';
 
 /** Spec 2: the upload boxes' volumes start at 75 (vocals) and 50 (instrumental). */
@@ -68,6 +69,8 @@ export interface FlowState {
   readonly beat: Listening<GenreSuggestion>;
   /** The vocal take's analysis, shown in plain words. */
   readonly vocal: Listening<VocalAnalysis>;
+  /** Issue 27: the vocal's pitch correction (amount 0 = off). */
+  readonly pitch: PitchSettings;
   readonly mixdown: { readonly running: boolean; readonly stage: MixStage | null; readonly fraction: number };
   readonly finalMix: {
     readonly durationSeconds: number;
@@ -107,6 +110,7 @@ export const initialFlow = (): FlowState => ({
   genre: null,
   beat: notListening(),
   vocal: notListening(),
+  pitch: DEFAULT_PITCH_SETTINGS,
   mixdown: { running: false, stage: null, fraction: 0 },
   finalMix: null,
   downloading: false,

@@ -51,12 +51,12 @@ export class MixdownRunner {
     this.#abort = abort;
     this.#final = null;
     this.#set('organise', 0, true);
-    const { vocalShare, outputVolume } = store.getState();
+    const { vocalShare, outputVolume, pitch } = store.getState();
     const genre = effectiveGenre(store.getState());
     let last = 0;
     try {
       // With a genre the adaptive vocal chain runs (issue 26); without one the mixdown is the fixed chain.
-      const settings: MixRenderSettings = { vocalShare, outputVolume, ...(genre ? { genre } : {}) };
+      const settings: MixRenderSettings = { vocalShare, outputVolume, pitch, ...(genre ? { genre } : {}) };
       const result = await this.#c.mix.mixdown(timeline, settings, {
         signal: abort.signal,
         onProgress: (p) => {
@@ -80,7 +80,7 @@ export class MixdownRunner {
         },
       }));
       toast({ title: 'Success', description: 'Your mixdown is ready' });
-      void this.#save(abort.signal, timeline, { vocalShare, outputVolume }, genre);
+      void this.#save(abort.signal, timeline, { vocalShare, outputVolume, pitch }, genre);
     } catch (error) {
       if (abort.signal.aborted) return;
       console.warn('Mixdown failed', error);
@@ -131,6 +131,7 @@ export class MixdownRunner {
       outputVolume: settings.outputVolume,
       // The mastering page's default genre for this mix (issue 26); absent before any genre is known.
       ...(genre ? { genre } : {}),
+      ...(settings.pitch && settings.pitch.amount > 0 ? { pitch: settings.pitch } : {}),
       clips: timeline.clips.map(({ id, trackType, sourceStart, sourceEnd, position }) => ({
         id,
         trackType,

@@ -15,6 +15,7 @@ import {
 } from '../../../audio';
 import type { MixArrangement } from '../../../shared/api/tracks';
 import type { Genre } from '../../../shared/genres';
+import { PITCH_LIMITS, type PitchSettings } from '../../../shared/pitch-settings';
 import { toast } from '../../components/ui/use-toast';
 import { toAudioBuffer } from './audio-buffers';
 import { bothLoaded, effectiveGenre, type FlowState, initialFlow, Store } from './flow-state';
@@ -155,6 +156,7 @@ export class MixerController {
         window,
         this.store.getState().outputVolume,
         {
+          pitch: this.store.getState().pitch,
           signal: abort.signal,
           ...(genre ? { genre } : {}),
           onProgress: (p) => {
@@ -232,6 +234,18 @@ export class MixerController {
   setOutputVolume(volume: number): void {
     const v = Math.min(Math.max(Math.round(volume), 0), 100);
     this.store.update((s) => ({ ...s, outputVolume: v }));
+  }
+
+  /** Issue 27: pitch-correction settings (ranges clamped as the server checks them). */
+  setPitch(patch: Partial<PitchSettings>): void {
+    const clamp = (v: number, { min, max }: { min: number; max: number }) => Math.min(Math.max(v, min), max);
+    this.store.update((s) => {
+      const next = { ...s.pitch, ...patch };
+      next.amount = clamp(Math.round(next.amount), PITCH_LIMITS.amount);
+      next.retuneMs = clamp(Math.round(next.retuneMs), PITCH_LIMITS.retuneMs);
+      next.humanize = clamp(Math.round(next.humanize), PITCH_LIMITS.humanize);
+      return { ...s, pitch: next };
+    });
   }
 
   appliedTimeline(): MixTimeline | null {

@@ -12,6 +12,7 @@ import { MixStyleCard } from './mix-style-card';
 import { MixdownSection } from './mixdown-section';
 import type { MixerController } from './mixer-controller';
 import { MIXER_TEXT } from './mixer-messages';
+import { PitchPanel } from './pitch-panel';
 import { SavedSessionOffer } from './saved-session';
 import { TrackSequencer } from './track-sequencer';
 import { UploadBox } from './upload-box';
@@ -25,7 +26,12 @@ export function MixerPage() {
   const { user } = useAuth();
   const bypass = useDevBypass();
   const [params] = useSearchParams();
-  const controller = useMixerController();
+  const opening = params.get('session')
+    ? `session=${params.get('session')}`
+    : params.get('mix')
+      ? `mix=${params.get('mix')}`
+      : null;
+  const controller = useMixerController(user?.id ?? null, opening);
   // Developer mode exists only when the server's public config enables it.
   const devMode = bypass.devMode && (bypass.active || params.get('dev') === 'true');
   const usable = user !== null || bypass.active;
@@ -88,6 +94,7 @@ function MixerBody({ controller, usable, canApply, devMode, signedIn }: BodyProp
       <VocalAnalysisPanel flow={flow} />
       <TrackSequencer controller={controller} canApply={canApply} />
       <MixStyleCard controller={controller} flow={flow} />
+      <PitchPanel controller={controller} flow={flow} />
       <MixdownSection controller={controller} flow={flow} />
       <FinalMixPanel controller={controller} flow={flow} devMode={devMode} />
       {flow.applied && !flow.finalMix ? <MixPreviewPanel controller={controller} flow={flow} /> : null}

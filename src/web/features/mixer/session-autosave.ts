@@ -58,10 +58,16 @@ export const useSessionAutosave = (controller: MixerController, sessionId: { cur
     };
     const offEngine = controller.engine.subscribe(schedule);
     const offFlow = controller.store.subscribe(schedule);
+    // Issue 30: the controller outlives the screen; a change made just before a return visit is saved now.
+    schedule();
     return () => {
       offEngine();
       offFlow();
-      if (timer !== null) clearTimeout(timer);
+      // Leaving with a change not yet saved: saved now rather than lost.
+      if (timer !== null) {
+        clearTimeout(timer);
+        void save();
+      }
     };
   }, [controller, sessionId]);
 };

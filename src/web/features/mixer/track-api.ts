@@ -1,4 +1,4 @@
-import type { SessionInput, SessionList, SessionView } from '../../../shared/api/sessions';
+import type { SessionInput, SessionList, SessionSummary, SessionView } from '../../../shared/api/sessions';
 import type { MixArrangement, TrackKind, TrackView } from '../../../shared/api/tracks';
 import { apiJson, requestHeaders, throwIfNotOk } from '../../lib/api-client';
 import { AUTH_TOKEN_KEY, readStorage } from '../../lib/storage';
@@ -45,11 +45,11 @@ export const fetchTrackAudio = async (track: TrackView): Promise<Blob> => {
   return res.blob();
 };
 
-export const latestSession = async (): Promise<SessionView | null> => {
-  const list = await apiJson<SessionList>('GET', '/api/sessions?limit=1');
-  const first = list.sessions[0];
-  return first ? apiJson<SessionView>('GET', `/api/sessions/${first.id}`) : null;
-};
+/** The newest saved sessions (issue 30: the mixer offers more than the last one). */
+export const recentSessions = async (limit: number): Promise<SessionSummary[]> =>
+  (await apiJson<SessionList>('GET', `/api/sessions?limit=${limit}`)).sessions;
+
+export const getSession = (id: number) => apiJson<SessionView>('GET', `/api/sessions/${id}`);
 
 export const saveSession = (id: number | null, body: SessionInput) =>
   id === null

@@ -3,14 +3,30 @@ import type { MixerState } from '../../../audio';
 import type { FlowState } from './flow-state';
 import { MixerController } from './mixer-controller';
 
-/** One controller (audio context, engine, workers) per visit to the screen, closed when it unmounts. */
-export const useMixerController = (): MixerController | null => {
+/**
+ * Issue 30: the controller (audio context, engine, workers) outlives a visit to the screen, so Mixer →
+ * Settings → Mixer finds the work as it was. It is replaced for another user, and when the page is opened
+ * on a particular mix or session from the library (`opening`, e.g. 'session=12') other than the kept one's.
+ */
+let kept: { owner: number | null; opening: string | null; controller: MixerController } | null = null;
+
+export const useMixerController = (owner: number | null, opening: string | null): MixerController | null => {
   const [controller, setController] = useState<MixerController | null>(null);
   useEffect(() => {
-    const c = new MixerController();
+    const stale = kept && (kept.owner !== owner || (opening !== null && kept.opening !== opening));
+    if (stale) {
+      kept?.controller.dispose();
+      kept = null;
+    }
+    kept ??= { owner, opening, controller: new MixerController() };
+    const c = kept.controller;
     setController(c);
-    return () => c.dispose();
-  }, []);
+    // Leaving the screen stops the sound; the work stays for the next visit.
+    return () => {
+      c.stopPlayers();
+      c.engine.pause();
+    };
+  }, [owner, opening]);
   return controller;
 };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PublicUser } from '../../../shared/api/user';
-import { buyCrownsTarget, subscribeTarget } from './pricing-actions';
+import { buyCrownsTarget, planButton, subscribeTarget } from './pricing-actions';
 
 const user = (over: Partial<PublicUser> = {}): PublicUser => ({
   id: 1,
@@ -28,5 +28,25 @@ describe('pricing actions (spec 2)', () => {
     expect(buyCrownsTarget(null)).toBe('/auth');
     expect(buyCrownsTarget(user({ hasSubscription: true, subscriptionType: 'pro' }))).toBe('/buy-crowns');
     expect(buyCrownsTarget(user())).toBeNull();
+  });
+});
+
+describe('plan buttons (issue 30)', () => {
+  it('visitors and trial users subscribe; a subscriber changes plan through the plan-change flow', () => {
+    expect(planButton(null, 'pro')).toEqual({ kind: 'subscribe' });
+    expect(planButton(user(), 'unlimited')).toEqual({ kind: 'subscribe' });
+    const pro = user({ hasSubscription: true, subscriptionType: 'pro' });
+    expect(planButton(pro, 'pro')).toMatchObject({ kind: 'current' });
+    expect(planButton(pro, 'unlimited')).toEqual({
+      kind: 'change',
+      change: 'upgrade',
+      label: 'Upgrade to Unlimited',
+    });
+    const unlimited = user({ hasSubscription: true, subscriptionType: 'unlimited' });
+    expect(planButton(unlimited, 'pro')).toEqual({
+      kind: 'change',
+      change: 'downgrade',
+      label: 'Downgrade to Pro',
+    });
   });
 });

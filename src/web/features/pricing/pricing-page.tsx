@@ -8,7 +8,8 @@ import { FeatureIcon } from '../../components/feature-icon';
 import { PlanCard } from '../../components/plan-card';
 import { Button } from '../../components/ui/button';
 import { usePageTitle } from '../../lib/use-page-title';
-import { buyCrownsTarget, subscribeTarget } from './pricing-actions';
+import { asSubscriber, PlanChangeDialog } from '../billing/plan-change-dialog';
+import { buyCrownsTarget, planButton, subscribeTarget } from './pricing-actions';
 
 export function PricingPage() {
   usePageTitle('Pricing');
@@ -16,6 +17,8 @@ export function PricingPage() {
   const { config } = useConfig();
   const navigate = useNavigate();
   const [crownHint, setCrownHint] = useState(false);
+  const subscriber = asSubscriber(user);
+  const [changeTo, setChangeTo] = useState<'upgrade' | 'downgrade' | null>(null);
   const plansRef = useRef<HTMLHeadingElement>(null);
 
   const buyCrowns = () => {
@@ -60,22 +63,39 @@ export function PricingPage() {
       <div className="mx-auto mt-10 grid max-w-4xl gap-6 md:grid-cols-2">
         {PLAN_IDS.map((id) => {
           const plan = PLANS[id];
-          const current = user?.hasSubscription && user.subscriptionType === id;
+          const action = planButton(user, id);
           return (
             <PlanCard key={id} plan={plan} headingLevel="h3">
               <Button
                 className="w-full"
                 variant={plan.popular ? 'primary' : 'secondary'}
-                disabled={current}
-                aria-label={current ? `${plan.name}: your current plan` : `Subscribe to ${plan.name}`}
-                onClick={() => navigate(subscribeTarget(user, id))}
+                disabled={action.kind === 'current'}
+                aria-label={
+                  action.kind === 'current'
+                    ? `${plan.name}: your current plan`
+                    : action.kind === 'subscribe'
+                      ? `Subscribe to ${plan.name}`
+                      : undefined
+                }
+                onClick={() =>
+                  action.kind === 'change' ? setChangeTo(action.change) : navigate(subscribeTarget(user, id))
+                }
               >
-                {current ? 'Current Plan' : 'Subscribe'}
+                {action.kind === 'subscribe' ? 'Subscribe' : action.label}
               </Button>
             </PlanCard>
           );
         })}
       </div>
+
+      {subscriber ? (
+        <PlanChangeDialog
+          user={subscriber}
+          open={changeTo !== null}
+          onOpenChange={(open) => !open && setChangeTo(null)}
+          initial={changeTo ?? undefined}
+        />
+      ) : null}
 
       <section
         aria-labelledby="crowns-heading"
@@ -90,7 +110,8 @@ export function PricingPage() {
             <p className="mt-2 max-w-xl text-zinc-300">
               One crown pays for one download of a mix or a master, whatever formats you choose. Subscribers
               can top up any time: {formatCents(PLANS.pro.crownPriceCents)} per crown on Pro,{' '}
-              {formatCents(PLANS.unlimited.crownPriceCents)} per crown on Unlimited.
+              {formatCents(PLANS.unlimited.crownPriceCents)} per crown on Unlimited. On every plan a download
+              uses a matching credit first (credits you kept when upgrading included), then a crown.
             </p>
           </div>
           <Button variant="outline" className="border-amber-500/60 text-amber-100" onClick={buyCrowns}>

@@ -59,7 +59,7 @@ function SubscriptionCard({ user }: { user: PublicUser }) {
       <div className="mt-4 flex flex-wrap gap-3">
         {plan && user.subscriptionType ? (
           <>
-            <ChangeSubscriptionDialog current={user.subscriptionType} />
+            <ChangeSubscriptionDialog user={{ ...user, subscriptionType: user.subscriptionType }} />
             <Link to="/buy-crowns" className={buttonClasses('outline')}>
               Buy Crowns
             </Link>

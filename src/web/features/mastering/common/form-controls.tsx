@@ -35,15 +35,28 @@ export function RangeField(props: {
   label: string;
   value: number;
   onChange: (value: number) => void;
-  /** Looks and reads as unavailable, but still receives input so the screen can say why. */
-  locked?: boolean;
+  /**
+   * The plan this control needs, when the user's plan does not include it: the control is disabled and
+   * names the plan (issue 30: a usable-looking slider that answered with an error toast misled).
+   */
+  lockedTo?: string;
   suffix?: string;
 }) {
   return (
     <div className="grid gap-1">
       <div className="flex items-center justify-between text-sm">
-        <label htmlFor={props.id} className="font-medium text-zinc-200">
+        <label htmlFor={props.id} className="flex items-center gap-2 font-medium text-zinc-200">
           {props.label}
+          {props.lockedTo ? (
+            <span
+              id={`${props.id}-lock`}
+              data-testid="plan-lock"
+              className="rounded-full border border-amber-500/50 px-2 py-0.5 text-xs font-normal text-amber-200"
+            >
+              <span aria-hidden="true">🔒 </span>
+              {props.lockedTo} plan
+            </span>
+          ) : null}
         </label>
         <output htmlFor={props.id} className="tabular-nums text-zinc-300">
           {props.value}
@@ -57,9 +70,9 @@ export function RangeField(props: {
         max={100}
         step={1}
         value={props.value}
-        aria-disabled={props.locked || undefined}
+        disabled={props.lockedTo !== undefined}
         onChange={(e) => props.onChange(Number(e.target.value))}
-        className={cn('w-full accent-violet-500', props.locked && 'opacity-60')}
+        className={cn('w-full accent-violet-500', props.lockedTo && 'cursor-not-allowed opacity-50')}
       />
     </div>
   );

@@ -1,3 +1,5 @@
+import { Link } from 'react-router';
+import { PLANS } from '../../../../shared/plans';
 import { Button } from '../../../components/ui/button';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { ProgressBar } from '../../../components/ui/progress-bar';
@@ -16,6 +18,8 @@ export function ControlsCard({ access }: { access: Access }) {
   const store = useStore();
   const state = useMasteringState();
   const manualAllowed = canUseManual(access.user);
+  // Controls the plan does not include are disabled and name the plan that has them (issue 30).
+  const lockedTo = manualAllowed ? undefined : PLANS.unlimited.name;
   const settings = shownSettings(state);
   const targetLufs = store.controls.targetLufs();
   const running = state.status?.running === true;
@@ -44,7 +48,16 @@ export function ControlsCard({ access }: { access: Access }) {
         label="Mode"
         value={state.mode}
         onChange={(v) => store.controls.setMode(v as MasteringMode)}
-        hint={manualAllowed ? null : <p className="text-sm text-amber-300">{TEXT.manualHint}</p>}
+        hint={
+          manualAllowed ? null : (
+            <p className="text-sm text-amber-300">
+              {TEXT.manualHint}.{' '}
+              <Link to="/pricing" className="underline underline-offset-4">
+                See the {PLANS.unlimited.name} plan
+              </Link>
+            </p>
+          )
+        }
       >
         <option value="automatic">{TEXT.modeAutomatic}</option>
         <option value="manual" disabled={!manualAllowed}>
@@ -78,7 +91,7 @@ export function ControlsCard({ access }: { access: Access }) {
             id={`slider-${s.key}`}
             label={s.label}
             value={settings[s.key]}
-            locked={!manualAllowed}
+            lockedTo={lockedTo}
             onChange={(v) => store.controls.setSlider(s.key, v)}
           />
         ))}
@@ -87,7 +100,7 @@ export function ControlsCard({ access }: { access: Access }) {
           label="Tone match"
           suffix=" %"
           value={shownToneMatch(state)}
-          locked={!manualAllowed}
+          lockedTo={lockedTo}
           onChange={(v) => store.controls.setSlider('toneMatch', v)}
         />
         {state.mode === 'manual' ? (

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { SPEND_ORDER_NOTE, showsCredits } from '../../../../shared/balances';
 import { creditStatusLines } from '../mastering-rules';
 import { TEXT } from '../mastering-texts';
 import type { Access } from '../use-mastering';
@@ -7,7 +8,8 @@ import type { Access } from '../use-mastering';
 export function CreditStatus({ access }: { access: Access }) {
   const { user, credits } = access;
   if (!user) return null;
-  const lines = creditStatusLines(user.subscriptionType, credits ?? user);
+  const balances = credits ?? user;
+  const lines = creditStatusLines(user.subscriptionType, balances);
   return (
     <div className="grid gap-3" data-testid="credit-status">
       {!user.hasSubscription ? (
@@ -34,6 +36,9 @@ export function CreditStatus({ access }: { access: Access }) {
           </li>
         ) : null}
       </ul>
+      {user.hasSubscription && showsCredits(user.subscriptionType, balances) ? (
+        <p className="text-xs text-zinc-400">{SPEND_ORDER_NOTE}</p>
+      ) : null}
     </div>
   );
 }

@@ -57,7 +57,10 @@ export function DownloadDialog(props: {
         props.onOpenChange(open);
       }}
     >
-      <DialogContent title={TEXT.dialogTitle} description={TEXT.dialogNote}>
+      <DialogContent
+        title={TEXT.dialogTitle}
+        description={props.hasVersions ? TEXT.versionsDialogNote : TEXT.dialogNote}
+      >
         {props.hasVersions ? (
           <fieldset className="grid gap-2" data-testid="version-choices">
             <legend className="mb-1 font-medium text-zinc-200">{TEXT.versionsLegend}</legend>

@@ -8,10 +8,12 @@
 
 import { ZipClient } from '../../../../audio';
 import type { SpendCreditResponse } from '../../../../shared/api/billing';
+import type { MasterMeta } from '../../../../shared/api/library';
 import { MIX_VERSIONS, type MixVersion } from '../../../../shared/mix-versions';
 import { userMessage } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/save-file';
 import { spendCredit } from '../../../lib/spend-credit';
+import { keepMaster } from '../../library/library-api';
 import { spendDevCredit } from '../credits/dev-credits';
 import { channelsOf } from '../engine/audio-decode';
 import { copyChannels } from '../engine/chunked-copy';
@@ -24,6 +26,7 @@ import {
 } from '../engine/engine-api';
 import type { MasterResult } from '../mastering-state';
 import { NOTICES, type Notice } from '../mastering-texts';
+import { deliversZip, fileVersionName } from './delivery';
 
 let encoder: EncoderClient | null = null;
 /** The encoder workers, shared with the codec preview (one MP3 encoder per page). */
@@ -44,6 +47,8 @@ export interface DownloadDeps {
   trackId: number | null;
   /** Called with the server's user after a successful spend. */
   onSpent: (user: SpendCreditResponse['user'] | null) => void;
+  /** Issue 30: how the master was made, kept with its files in the library after a paid download. */
+  keep?: MasterMeta;
 }
 
 /** One format's file from channels at `rate`. */
@@ -153,19 +158,21 @@ export const downloadMaster = async (
     return false;
   }
   const timestamp = Date.now();
+  const spendKey = crypto.randomUUID();
   const nameOf = (file: MadeFile) =>
     exportFileName(file.format, {
       kind: 'master',
       preset: result.key,
       timestamp,
-      version: file.version ?? undefined,
+      version: fileVersionName(file.version, versions.length),
     });
   let handOver: { blob: Blob; name: string }[];
   try {
     const files = await produceAll(result, versions, formats, rate, (f) => deps.onProgress(f, 'encoding'));
     deps.signal?.throwIfAborted();
-    // Versions come as one ZIP (one file alone stays a file); without versions, the formats as before.
-    if (versions.length > 0 && files.length > 1) {
+    // More than one version comes as one ZIP; one version (or none) as its files, one per format (spec 8:
+    // 'mastered-{preset}-{timestamp}.wav' and '.mp3'; issue 30).
+    if (deliversZip(versions.length)) {
       const entries = files.map((file) => ({ name: nameOf(file), blob: file.blob }));
       const zip = await zipClient().zip(entries, {
         signal: deps.signal,
@@ -189,8 +196,10 @@ export const downloadMaster = async (
   } else {
     try {
       const track = deps.trackId === null ? {} : { trackId: deps.trackId };
-      const delivered = versions.length > 0 ? { versions: [...versions], formats, ...track } : track;
-      const res = await spendCredit('mastering', delivered);
+      // The formats are recorded with every spend (issue 30: the library re-downloads just those).
+      const delivered =
+        versions.length > 0 ? { versions: [...versions], formats, ...track } : { formats, ...track };
+      const res = await spendCredit('mastering', delivered, spendKey);
       if (!res.success) {
         deps.notify(NOTICES.creditError(res.message));
         return false;
@@ -203,5 +212,11 @@ export const downloadMaster = async (
   }
   for (const file of handOver) saveFile(file.blob, file.name);
   deps.notify(NOTICES.downloadStarted(handOver.map((f) => f.name)));
+  // Issue 30: the very files handed over are kept with their spend, so the library can give them again
+  // for 30 days without a charge (decision 226). The download has happened either way.
+  if (!deps.devMode && deps.keep)
+    keepMaster(spendKey, deps.keep, handOver).catch((error: unknown) =>
+      deps.notify(NOTICES.keepFailed(userMessage(error, 'Not kept in your library'))),
+    );
   return true;
 };

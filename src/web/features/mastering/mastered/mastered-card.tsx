@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { MixVersion } from '../../../../shared/mix-versions';
 import { Button } from '../../../components/ui/button';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { USER_QUERY_KEY } from '../../../lib/query-client';
+import { masterMetaOf } from '../../library/master-meta';
 import { Waveform } from '../common/waveform';
 import { DownloadDialog } from '../download/download-dialog';
 import { type DownloadPhase, downloadMaster } from '../download/download-flow';
@@ -57,6 +58,7 @@ export function MasteredCard({ access }: { access: Access }) {
         devMode: access.devMode,
         notify,
         trackId: state.source?.trackId ?? null,
+        keep: result ? masterMetaOf(state, result) : undefined,
         signal: controller.signal,
         onProgress: (f, phase) => setSaving({ percent: Math.round(f * 100), phase }),
         onSpent: (user) => {
@@ -108,9 +110,11 @@ export function MasteredCard({ access }: { access: Access }) {
           onClick={() => store.playback.toggleListen()}
           aria-pressed={state.listen === 'original'}
           title="Switch between the original and the master at equal loudness (key B)"
+          aria-keyshortcuts="B"
           data-testid="ab-switch"
         >
-          {state.listen === 'original' ? 'A: Original' : `B: ${playAsLabel(state.playAs)}`} (B)
+          {/* What plays, not a riddle: 'A: Original (B)' read as A and B at once (issue 30). */}
+          Listening to {state.listen === 'original' ? 'A: Original' : `B: ${playAsLabel(state.playAs)}`}
         </Button>
         {canDownload ? (
           <Button onClick={startDownload} disabled={saving !== null} data-testid="download-button">
@@ -119,7 +123,17 @@ export function MasteredCard({ access }: { access: Access }) {
               : 'Download'}
           </Button>
         ) : (
-          <Button disabled>{TEXT.upgradeRequired}</Button>
+          <>
+            <Button disabled>{TEXT.upgradeRequired}</Button>
+            {/* The moment a free user is most ready to pay: a way on next to the spec's dead button. */}
+            <Link
+              to="/pricing"
+              data-testid="upgrade-link"
+              className="text-sm text-violet-300 underline underline-offset-4 hover:text-violet-200"
+            >
+              See plans to download
+            </Link>
+          </>
         )}
       </div>
       {saving !== null ? (

@@ -33,7 +33,7 @@ export function ReferenceField({ locked }: { locked: boolean }) {
           id="reference-file"
           type="file"
           accept="audio/wav,audio/mpeg,audio/mp3,audio/ogg,.wav,.mp3,.ogg"
-          aria-disabled={locked || undefined}
+          disabled={locked}
           className="text-zinc-300 file:mr-3 file:rounded-md file:border-0 file:bg-zinc-800 file:px-3 file:py-1.5 file:text-zinc-100"
           onChange={(e) => {
             const file = e.target.files?.[0];

@@ -52,6 +52,7 @@ export const loadMixStems = async (
       vocalShare: arrangement.vocalShare,
       outputVolume: arrangement.outputVolume,
       ...(arrangement.genre ? { genre: arrangement.genre } : {}),
+      pitch: arrangement.pitch,
     };
     const rendered = await client.stems(timeline, settings, {
       signal,

@@ -1,0 +1,132 @@
+/**
+ * Issue 30, items 2-4: a subscriber's plan change from Pricing and Checkout goes through the plan-change
+ * dialog with the amount due shown before confirming (no 'Checkout Failed' dead end); a trial user's
+ * finished master offers a way to the plans next to 'Upgrade Required'; controls a plan does not include
+ * are disabled and name the plan. At 1280 px and on a 375 px touch screen.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { testWav } from './helpers/mastering-audio';
+import { masterTrack, openMastering, upload, waitForSource } from './helpers/mastering-page';
+import { currentUser, signUp } from './helpers/mastering-users';
+import { press, spend, WIDTHS } from './helpers/plans';
+import { expect, expectToast, test, toastWith } from './helpers/web-fixtures';
+
+const ready = (page: import('@playwright/test').Page) =>
+  expect(page.locator('[data-state="ready"]').first()).toBeVisible();
+
+for (const width of WIDTHS) {
+  const tag = width.name.replace(' ', '-');
+  test.describe(`plans at ${width.name}`, () => {
+    test.use(width.use);
+
+    test('Pro → Unlimited from Pricing: the plan-change dialog shows $29.99 due today, then upgrades', async ({
+      page,
+    }, testInfo) => {
+      await signUp(page, 'pro');
+      await spend(page, 'mix');
+      await page.goto('/pricing');
+      await ready(page);
+      await expect(page.getByRole('button', { name: 'Pro: your current plan' })).toBeDisabled();
+      await press(page, page.getByRole('button', { name: 'Upgrade to Unlimited' }));
+
+      const dialog = page.getByRole('dialog', { name: 'Change Subscription' });
+      await expect(dialog.getByRole('radio', { name: /Upgrade to Unlimited/ })).toBeChecked();
+      const summary = dialog.getByTestId('plan-change-summary');
+      await expect(summary).toContainText('Due today');
+      await expect(summary).toContainText('$29.99');
+      await expect(summary).toContainText('Crowns added now');
+      await expect(summary).toContainText('9 mix and 10 mastering credits, spent before crowns');
+      await expect(summary).toContainText('unused Pro days are not credited');
+      const shots = testInfo.outputPath('screenshots');
+      mkdirSync(shots, { recursive: true });
+      await dialog.screenshot({ path: join(shots, `plan-change-${tag}.png`) });
+
+      await press(page, dialog.getByRole('button', { name: 'Upgrade to Unlimited' }));
+      await expectToast(page, 'Subscription updated', '$29.99');
+      await expect(toastWith(page, 'Checkout Failed')).toHaveCount(0);
+      expect(await currentUser(page.request)).toMatchObject({
+        subscriptionType: 'unlimited',
+        mixCredits: 9,
+        masteringCredits: 10,
+        crowns: 35,
+      });
+      await expect(page.getByRole('button', { name: 'Unlimited: your current plan' })).toBeDisabled();
+      await expect(page.getByRole('button', { name: 'Downgrade to Pro' })).toBeEnabled();
+    });
+
+    test('Checkout for a subscriber: the change summary and the same dialog, never a checkout', async ({
+      page,
+    }) => {
+      await signUp(page, 'pro');
+      await page.goto('/checkout?plan=unlimited');
+      await ready(page);
+      const summary = page.getByTestId('checkout-change-summary');
+      await expect(summary).toContainText('Due today');
+      await expect(summary).toContainText('$29.99');
+      await expect(page.getByRole('button', { name: 'Subscribe to Unlimited' })).toHaveCount(0);
+      await press(page, page.getByRole('button', { name: 'Upgrade to Unlimited' }));
+      const dialog = page.getByRole('dialog', { name: 'Change Subscription' });
+      await expect(dialog.getByTestId('plan-change-summary')).toContainText('$29.99');
+      // Keeping the plan changes nothing.
+      await press(page, dialog.getByRole('button', { name: 'Keep current plan' }));
+      await expect(dialog).toBeHidden();
+      expect((await currentUser(page.request)).subscriptionType).toBe('pro');
+      // The plan already held cannot be bought again.
+      await press(page, page.locator('label', { has: page.getByRole('radio', { name: /Pro plan/ }) }));
+      await expect(page.getByRole('button', { name: 'Pro: your current plan' })).toBeDisabled();
+    });
+
+    test('a trial master: the disabled "Upgrade Required" has a link to the plans; the sliders are locked', async ({
+      page,
+    }) => {
+      test.setTimeout(120_000);
+      await signUp(page, 'trial');
+      await openMastering(page);
+      // Locked, with the plan named: disabled, not an error on a move.
+      const sliders = page.getByTestId('manual-sliders');
+      await expect(page.getByLabel('Compression')).toBeDisabled();
+      await expect(sliders.getByTestId('plan-lock')).toHaveCount(6);
+      await expect(sliders.getByTestId('plan-lock').first()).toHaveText('🔒 Unlimited plan');
+      await expect(page.getByRole('link', { name: 'See the Unlimited plan' })).toHaveAttribute(
+        'href',
+        '/pricing',
+      );
+
+      await upload(page, testWav(`trial-${tag}`, 'acoustic', 5));
+      await waitForSource(page);
+      await masterTrack(page);
+      const card = page.getByTestId('mastered-card');
+      await expect(card.getByRole('button', { name: 'Upgrade Required' })).toBeDisabled();
+      await expect(toastWith(page, 'Mastering Complete')).toBeHidden({ timeout: 15_000 });
+      await press(page, card.getByRole('link', { name: 'See plans to download' }));
+      await expect(page).toHaveURL(/\/pricing$/);
+      await expect(page.getByRole('button', { name: 'Subscribe to Unlimited' })).toBeVisible();
+    });
+
+    test('Pro on the mastering page: sliders disabled and naming Unlimited, no toast; A/B says what plays', async ({
+      page,
+    }) => {
+      test.setTimeout(120_000);
+      await signUp(page, 'pro');
+      await openMastering(page);
+      const slider = page.getByLabel('Compression');
+      await expect(slider).toBeDisabled();
+      await expect(page.getByTestId('manual-sliders').getByTestId('plan-lock').first()).toContainText(
+        'Unlimited',
+      );
+      await slider.click({ force: true });
+      await expect(toastWith(page, 'Unlimited Subscription Required')).toHaveCount(0);
+      await expect(slider).toHaveValue('45');
+
+      await upload(page, testWav(`ab-${tag}`, 'pop', 5));
+      await waitForSource(page);
+      await masterTrack(page);
+      const ab = page.getByTestId('ab-switch');
+      await expect(ab).toHaveText('Listening to B: Master');
+      await press(page, ab);
+      await expect(ab).toHaveText('Listening to A: Original');
+      await expect(ab).toHaveAttribute('aria-pressed', 'true');
+    });
+  });
+}

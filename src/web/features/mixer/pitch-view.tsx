@@ -1,0 +1,134 @@
+import { useEffect, useRef, useState } from 'react';
+import { type PitchCurveView, scalePitchClasses } from '../../../audio';
+import { noteName, type PitchSettings } from '../../../shared/pitch-settings';
+
+const HEIGHT = 220;
+const LABEL_WIDTH = 34;
+
+/** Range of MIDI notes to draw: the detected curve's span with a note of room each side. */
+const rangeOf = (curve: PitchCurveView): [number, number] => {
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (const v of curve.detected)
+    if (!Number.isNaN(v)) {
+      lo = Math.min(lo, v);
+      hi = Math.max(hi, v);
+    }
+  if (!Number.isFinite(lo)) return [57, 69];
+  return [Math.floor(lo) - 1, Math.ceil(hi) + 1];
+};
+
+/**
+ * The pitch view (issue 27): the vocal's detected pitch (amber) and the corrected pitch (violet) over the note
+ * grid, scale notes shaded. Drawn on a canvas from the worker's curves; a clip's source range is marked.
+ */
+export function PitchView({
+  curve,
+  settings,
+  clipRanges,
+}: {
+  curve: PitchCurveView;
+  settings: PitchSettings;
+  /** Source ranges of the vocal clips, in seconds. */
+  clipRanges: readonly { start: number; end: number }[];
+}) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const [width, setWidth] = useState(0);
+  // Redraw at the canvas's own width (a phone turned, a window resized), not a stretched old bitmap.
+  useEffect(() => {
+    const el = canvas.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => setWidth(el.clientWidth));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  useEffect(() => {
+    const el = canvas.current;
+    const ctx = el?.getContext('2d');
+    if (!el || !ctx) return;
+    const dpr = window.devicePixelRatio || 1;
+    const cssWidth = width || el.clientWidth || 600;
+    el.width = Math.round(cssWidth * dpr);
+    el.height = Math.round(HEIGHT * dpr);
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.clearRect(0, 0, cssWidth, HEIGHT);
+    const [lo, hi] = rangeOf(curve);
+    const frames = curve.detected.length;
+    const secondsPerFrame = curve.hop / curve.sampleRate;
+    const plot = cssWidth - LABEL_WIDTH;
+    const x = (frame: number) => LABEL_WIDTH + (frame / Math.max(1, frames - 1)) * plot;
+    const y = (midi: number) => HEIGHT - ((midi - lo) / (hi - lo)) * HEIGHT;
+    const classes = scalePitchClasses(settings.key);
+    const rowHeight = HEIGHT / (hi - lo);
+    // Clip ranges behind the grid.
+    ctx.fillStyle = 'rgba(124, 58, 237, 0.08)';
+    for (const r of clipRanges) {
+      const a = x(r.start / secondsPerFrame);
+      const b = x(r.end / secondsPerFrame);
+      ctx.fillRect(a, 0, Math.max(1, b - a), HEIGHT);
+    }
+    ctx.font = '10px system-ui, sans-serif';
+    ctx.textBaseline = 'middle';
+    for (let n = lo; n <= hi; n++) {
+      const inScale = classes.includes(((n % 12) + 12) % 12);
+      if (inScale) {
+        ctx.fillStyle = 'rgba(255, 255, 255, 0.05)';
+        ctx.fillRect(LABEL_WIDTH, y(n + 0.5), plot, rowHeight);
+      }
+      ctx.strokeStyle = inScale ? 'rgba(255, 255, 255, 0.18)' : 'rgba(255, 255, 255, 0.06)';
+      ctx.beginPath();
+      ctx.moveTo(LABEL_WIDTH, y(n));
+      ctx.lineTo(cssWidth, y(n));
+      ctx.stroke();
+      if (rowHeight >= 9 || n % 12 === 0) {
+        ctx.fillStyle = inScale ? '#d4d4d8' : '#71717a';
+        ctx.fillText(`${noteName(n)}${Math.floor(n / 12) - 1}`, 2, y(n));
+      }
+    }
+    const draw = (values: Float32Array, color: string, lineWidth: number) => {
+      ctx.strokeStyle = color;
+      ctx.lineWidth = lineWidth;
+      ctx.beginPath();
+      let pen = false;
+      for (let f = 0; f < frames; f++) {
+        const v = values[f]!;
+        if (Number.isNaN(v)) {
+          pen = false;
+          continue;
+        }
+        if (pen) ctx.lineTo(x(f), y(v));
+        else ctx.moveTo(x(f), y(v));
+        pen = true;
+      }
+      ctx.stroke();
+      ctx.lineWidth = 1;
+    };
+    draw(curve.detected, '#f59e0b', 1.5);
+    draw(curve.corrected, '#a78bfa', 2);
+  }, [curve, settings.key, clipRanges, width]);
+
+  let voiced = 0;
+  for (const v of curve.detected) if (!Number.isNaN(v)) voiced++;
+  return (
+    <figure className="mt-4">
+      <canvas
+        ref={canvas}
+        data-testid="pitch-view"
+        data-voiced-frames={voiced}
+        className="h-[220px] w-full rounded-md border border-zinc-800 bg-zinc-950"
+        role="img"
+        aria-label="Detected and corrected pitch of the vocal over the note grid"
+      />
+      <figcaption className="mt-2 flex gap-4 text-xs text-zinc-400">
+        <span>
+          <span className="mr-1 inline-block h-2 w-4 rounded-sm bg-amber-500 align-middle" />
+          Detected pitch
+        </span>
+        <span>
+          <span className="mr-1 inline-block h-2 w-4 rounded-sm bg-violet-400 align-middle" />
+          Corrected pitch
+        </span>
+      </figcaption>
+    </figure>
+  );
+}
