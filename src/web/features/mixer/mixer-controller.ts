@@ -18,7 +18,7 @@ import type { Genre } from '../../../shared/genres';
 import { PITCH_LIMITS, type PitchSettings } from '../../../shared/pitch-settings';
 import { toast } from '../../components/ui/use-toast';
 import { toAudioBuffer } from './audio-buffers';
-import { bothLoaded, type FlowState, initialFlow, Store } from './flow-state';
+import { bothLoaded, effectiveGenre, type FlowState, initialFlow, Store } from './flow-state';
 import { MixdownRunner } from './mixdown-runner';
 import { MIXER_NOTICES } from './mixer-messages';
 import { uploadTrack } from './track-api';
@@ -68,7 +68,7 @@ export class MixerController {
       onCleared: (type) => this.#trackChanged(type, null),
     });
     this.mixdown = new MixdownRunner(this);
-    this.listener = new TrackListener(this.store, new ListenClient());
+    this.listener = new TrackListener(this.store, new ListenClient(), (before) => this.#genreChanged(before));
     for (const type of ['vocals', 'instrumental'] as const) {
       this.playback.setTrackVolume(type, this.store.getState().tracks[type].volume / 100);
     }
@@ -133,11 +133,21 @@ export class MixerController {
       toast({ ...MIXER_NOTICES.applyFailed, variant: 'destructive' });
       return;
     }
+    this.mixdown.reset();
+    await this.#renderPreviews(timeline);
+  }
+
+  /**
+   * The three previews of the applied sequence, through the vocal chain of the genre the mix aims at (issue
+   * 26): rendered at Apply Sequence, and again when the genre changes while they are shown.
+   */
+  async #renderPreviews(timeline: Timeline): Promise<void> {
     this.#previewAbort?.abort();
     const abort = new AbortController();
     this.#previewAbort = abort;
     this.#previews = {};
-    this.mixdown.reset();
+    this.stopPlayers();
+    const genre = effectiveGenre(this.store.getState());
     this.store.update((s) => ({ ...s, applied: true, previews: { status: 'rendering', fraction: 0 } }));
     try {
       const window = previewWindow(timeline.sources.vocals, timeline.sampleRate);
@@ -148,6 +158,7 @@ export class MixerController {
         {
           pitch: this.store.getState().pitch,
           signal: abort.signal,
+          ...(genre ? { genre } : {}),
           onProgress: (p) => {
             // Shown in whole percent: most of the worker's reports change nothing on screen.
             const fraction = Math.floor((100 * (p.index + (p.progress?.overall ?? 0))) / p.count) / 100;
@@ -207,7 +218,17 @@ export class MixerController {
 
   /** The genre step: a genre, or null to follow the beat's suggestion. A made mixdown stays as it was made. */
   selectGenre(genre: Genre | null): void {
+    const before = effectiveGenre(this.store.getState());
     this.store.update((s) => ({ ...s, genre }));
+    this.#genreChanged(before);
+  }
+
+  /** The previews on screen were rendered for another genre: render them again (a made mixdown stays). */
+  #genreChanged(before: Genre | null): void {
+    const flow = this.store.getState();
+    const applied = this.engine.getState().applied;
+    if (effectiveGenre(flow) === before || !flow.applied || !applied || flow.finalMix) return;
+    void this.#renderPreviews(applied);
   }
 
   setOutputVolume(volume: number): void {

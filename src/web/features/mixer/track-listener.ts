@@ -1,4 +1,5 @@
 import type { ListenClient, TrackType } from '../../../audio';
+import type { Genre } from '../../../shared/genres';
 import { copyForTransfer } from './audio-buffers';
 import { clearedListening, effectiveGenre, type FlowState, type Listening, type Store } from './flow-state';
 
@@ -16,9 +17,13 @@ export class TrackListener {
   readonly #client: ListenClient;
   readonly #jobs: Record<TrackType, AbortController | null> = { vocals: null, instrumental: null };
 
-  constructor(store: Store<FlowState>, client: ListenClient) {
+  readonly #onSuggestion: (before: Genre | null) => void;
+
+  /** `onSuggestion` hears when a beat's suggestion lands, with the genre the mix aimed at before it. */
+  constructor(store: Store<FlowState>, client: ListenClient, onSuggestion: (before: Genre | null) => void) {
     this.#store = store;
     this.#client = client;
+    this.#onSuggestion = onSuggestion;
   }
 
   async listen(type: TrackType, buffer: AudioBuffer | null): Promise<void> {
@@ -45,8 +50,10 @@ export class TrackListener {
       // The vocal's balance is measured against a genre's target; the page re-reads it for another genre.
       if (type === 'instrumental') {
         const result = await this.#client.beat(channels, buffer.sampleRate, null, options);
-        if (!abort.signal.aborted)
-          this.#store.update((s) => ({ ...s, beat: { status: 'ready', fraction: 1, result } }));
+        if (abort.signal.aborted) return;
+        const before = effectiveGenre(this.#store.getState());
+        this.#store.update((s) => ({ ...s, beat: { status: 'ready', fraction: 1, result } }));
+        this.#onSuggestion(before);
       } else {
         const genre = effectiveGenre(this.#store.getState()) ?? 'pop';
         const result = await this.#client.vocal(channels, buffer.sampleRate, genre, options);
