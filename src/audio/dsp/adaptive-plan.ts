@@ -199,7 +199,8 @@ const genrePlanFor = (
   tilt: number,
 ): { plan: GenrePlan; toneEqDb: number[] } => {
   const deviationFor = (g: Genre) => deviationFromCurve(analysis.midDb, genreCurve(g, tilt)).deviation;
-  const suggestion = suggestGenre(analysis.midDb, analysis.plrDb, deviationFor);
+  // The suggestion does not depend on the preset: one "sounds like" for the track.
+  const suggestion = suggestGenreFor(analysis);
   const genre = choice.genre ?? suggestion.genre;
   const deviation = deviationFor(genre);
   const range = genreRange(genre);
@@ -238,3 +239,11 @@ const genrePlanFor = (
     toneEqDb,
   };
 };
+
+/** The genre the analysis suggests ("sounds like"), with the figures that decided it. */
+export const suggestGenreFor = (analysis: TrackAnalysis, tiltDbPerOctave = 0): GenreSuggestion =>
+  suggestGenre(
+    analysis.midDb,
+    analysis.plrDb,
+    (g) => deviationFromCurve(analysis.midDb, genreCurve(g, tiltDbPerOctave)).deviation,
+  );
