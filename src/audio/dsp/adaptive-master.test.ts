@@ -6,11 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PRESET_IDS, PRESETS, type PresetId } from '../../shared/mastering';
-import { biquadResponseDb } from './biquad';
+import { genreCurveDb } from './genre-targets';
 import { measureLoudness } from './loudness';
 import { renderMaster } from './mastering-chain';
 import { sectionedNoise, worstLiveDeviation } from './mastering-checks.test-helper';
-import { masteringChainParams } from './mastering-processor';
 import { musicLike, shapedNoise } from './test-signals';
 import { MATCH_BANDS, targetCurveDb } from './tonal-target';
 import { fitToneEq, TONE_EQ_HZ, toneEqResponseDb } from './tone-eq';
@@ -19,16 +18,15 @@ import { analyseTrack, THIRD_OCTAVE_CENTRES } from './track-analysis';
 const RATE = 44100;
 const immediate = () => Promise.resolve();
 
-/** What the preset means the master to look like: the target plus its sliders' shelves and presence peak. */
-const intendedDb = (id: PresetId, hz: number): number => {
-  const p = masteringChainParams(PRESETS[id].settings, RATE);
-  return (
-    targetCurveDb(hz, PRESETS[id].toneTiltDbPerOctave) +
-    biquadResponseDb(p.lowShelf, hz, RATE) +
-    biquadResponseDb(p.highShelf, hz, RATE) +
-    biquadResponseDb(p.peaking, hz, RATE)
-  );
-};
+/** The genre these signals are mastered for (issue 28: the target is the genre's). */
+const GENRE = 'pop';
+
+/**
+ * What the preset means the master to look like: the genre's target at the preset's tilt (in automatic
+ * mode the EQ takes out the sliders' shelves and presence peak, decision 213).
+ */
+const intendedDb = (id: PresetId, hz: number): number =>
+  genreCurveDb(GENRE, hz, PRESETS[id].toneTiltDbPerOctave);
 
 /** RMS over the matched bands of (levels - intended), with the mean removed. */
 const deviation = (levels: readonly number[], id: PresetId): number => {
@@ -45,7 +43,7 @@ const master = async (source: Float32Array[], id: PresetId, adaptive: boolean) =
     {
       settings: PRESETS[id].settings,
       targetLufs: PRESETS[id].targetLufs,
-      tone: adaptive ? { preset: id } : undefined,
+      tone: adaptive ? { preset: id, genre: GENRE } : undefined,
     },
     { yieldFn: immediate },
   );
@@ -89,7 +87,9 @@ describe('adaptive master: tone toward the target', { timeout: 240_000 }, () => 
         expect(adaptive.analysis.lowEndCorrelation).toBeGreaterThanOrEqual(0.9);
         if (name !== 'mono-incompatible bass') {
           expect(after).toBeLessThan(before);
-          expect(after).toBeLessThan(specAfter);
+          // Clean corrects gently (40 %, and only as far as the track leaves the genre's range, decision
+          // 213): on the +6 dB/oct error its Brightness 40 shelf happens to do as much (1.96 vs 2.12 dB).
+          if (id !== 'clean') expect(after).toBeLessThan(specAfter);
         }
       }
       console.log(`[tone] ${name}\n  ${rows.join('\n  ')}`);
