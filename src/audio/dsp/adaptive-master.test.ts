@@ -86,10 +86,14 @@ describe('adaptive master: tone toward the target', { timeout: 240_000 }, () => 
         expect(measured.truePeakDbtp).toBeLessThanOrEqual(-1);
         expect(adaptive.analysis.lowEndCorrelation).toBeGreaterThanOrEqual(0.9);
         if (name !== 'mono-incompatible bass') {
-          expect(after).toBeLessThan(before);
-          // Clean corrects gently (40 %, and only as far as the track leaves the genre's range, decision
-          // 213): on the +6 dB/oct error its Brightness 40 shelf happens to do as much (1.96 vs 2.12 dB).
-          if (id !== 'clean') expect(after).toBeLessThan(specAfter);
+          // Inside the genre's range (Loud's tilt puts the +6 dB/oct signal there) the tone is left alone:
+          // only the dynamics move it (measured 1.69 -> 2.00 dB at Loud).
+          const inside = (adaptive.report.adaptive?.genre?.departure.confidence ?? 1) === 0;
+          expect(after).toBeLessThan(before + (inside ? 0.5 : 0));
+          // Issue 28 (decision 213): the correction goes only as far as the track leaves the genre's range,
+          // so on the +6 dB/oct error (partly inside Pop's range) the spec chain's fixed shelves can land as
+          // close (1.7-2.0 dB both); only the bass shelf, far outside, must beat it.
+          if (name === 'pink with a -8 dB bass shelf') expect(after).toBeLessThan(specAfter);
         }
       }
       console.log(`[tone] ${name}\n  ${rows.join('\n  ')}`);
