@@ -10,6 +10,7 @@ import { decodeTake, ffmpegTilt, filterWithFfmpeg, TAKES, type Take } from './ge
 import { renderMaster } from './mastering-chain';
 import { ffmpegAvailable } from './node-tools.test-helper';
 import { shapedNoise } from './test-signals';
+import { analyseTrack, THIRD_OCTAVE_CENTRES } from './track-analysis';
 
 const RATE = 44100;
 const immediate = () => Promise.resolve();
@@ -85,6 +86,25 @@ describe('genre targets: the three-take test (issue 28)', { timeout: 600_000 }, 
       },
     );
   }
+
+  it.skipIf(!tools)('a track inside its genre range: no octave band moved by more than 1 dB', async () => {
+    const source = await decodeTake('/usr/share/games/asc/music/machine_wars.mp3', RATE, '');
+    if (!source) return;
+    const { channels, report } = await master(source, 'edm');
+    expect(report.adaptive?.genre?.departure.confidence).toBe(0);
+    const octaves = (levels: readonly number[]) => {
+      const at = [63, 125, 250, 500, 1000, 2000, 4000, 8000].map(
+        (hz) => levels[THIRD_OCTAVE_CENTRES.findIndex((fc) => Math.abs(Math.log(fc / hz)) < 0.12)]!,
+      );
+      const mean = at.reduce((s, v) => s + v, 0) / at.length;
+      return at.map((v) => v - mean);
+    };
+    const before = octaves(analyseTrack(source, RATE).midDb);
+    const after = octaves(analyseTrack(channels, RATE).midDb);
+    const moves = after.map((v, i) => v - before[i]!);
+    console.log(`[in range] band moves ${moves.map((v) => v.toFixed(2)).join(' ')} dB`);
+    for (const m of moves) expect(Math.abs(m)).toBeLessThanOrEqual(1);
+  });
 
   it.skipIf(!tools)('pink noise: the dull and bright masters at least 40 % closer', async () => {
     const pink = shapedNoise({ sampleRate: RATE });
