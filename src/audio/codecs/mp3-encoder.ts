@@ -28,6 +28,11 @@ export interface Mp3EncodeOptions {
   onProgress?: (fraction: number) => void;
   /** Called between blocks; a worker passes a yield to its event loop here so cancel messages get through. */
   between?: () => Promise<void>;
+  /**
+   * How much quieter the MP3 is made than its input, dB (default MP3_HEADROOM_DB). 0 when the input was
+   * limited for the coder already (limitForLossy, decision 217): it then measures as loud as the WAV.
+   */
+  headroomDb?: number;
 }
 
 /** LAME's sample rates; others are resampled by LAME to the nearest of these. */
@@ -111,11 +116,13 @@ export const encodeMp3Frames = async (
     }
   };
   const scratch = kept.map(() => new Float32Array(MP3_BLOCK_FRAMES));
+  const headroomGain =
+    options.headroomDb === undefined ? MP3_HEADROOM_GAIN : 10 ** (-options.headroomDb / 20);
   for (let start = first; start < last; start += MP3_BLOCK_FRAMES) {
     const end = Math.min(last, start + MP3_BLOCK_FRAMES);
     const block = kept.map((c, ch) => {
       const out = scratch[ch]!.subarray(0, end - start);
-      for (let i = 0; i < out.length; i++) out[i] = c[start + i]! * MP3_HEADROOM_GAIN;
+      for (let i = 0; i < out.length; i++) out[i] = c[start + i]! * headroomGain;
       return out;
     });
     take(encoder.encode(block));

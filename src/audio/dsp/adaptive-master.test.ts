@@ -6,11 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PRESET_IDS, PRESETS, type PresetId } from '../../shared/mastering';
-import { biquadResponseDb } from './biquad';
+import { genreCurveDb } from './genre-targets';
 import { measureLoudness } from './loudness';
 import { renderMaster } from './mastering-chain';
 import { sectionedNoise, worstLiveDeviation } from './mastering-checks.test-helper';
-import { masteringChainParams } from './mastering-processor';
 import { musicLike, shapedNoise } from './test-signals';
 import { MATCH_BANDS, targetCurveDb } from './tonal-target';
 import { fitToneEq, TONE_EQ_HZ, toneEqResponseDb } from './tone-eq';
@@ -19,16 +18,15 @@ import { analyseTrack, THIRD_OCTAVE_CENTRES } from './track-analysis';
 const RATE = 44100;
 const immediate = () => Promise.resolve();
 
-/** What the preset means the master to look like: the target plus its sliders' shelves and presence peak. */
-const intendedDb = (id: PresetId, hz: number): number => {
-  const p = masteringChainParams(PRESETS[id].settings, RATE);
-  return (
-    targetCurveDb(hz, PRESETS[id].toneTiltDbPerOctave) +
-    biquadResponseDb(p.lowShelf, hz, RATE) +
-    biquadResponseDb(p.highShelf, hz, RATE) +
-    biquadResponseDb(p.peaking, hz, RATE)
-  );
-};
+/** The genre these signals are mastered for (issue 28: the target is the genre's). */
+const GENRE = 'pop';
+
+/**
+ * What the preset means the master to look like: the genre's target at the preset's tilt (in automatic
+ * mode the EQ takes out the sliders' shelves and presence peak, decision 213).
+ */
+const intendedDb = (id: PresetId, hz: number): number =>
+  genreCurveDb(GENRE, hz, PRESETS[id].toneTiltDbPerOctave);
 
 /** RMS over the matched bands of (levels - intended), with the mean removed. */
 const deviation = (levels: readonly number[], id: PresetId): number => {
@@ -45,7 +43,7 @@ const master = async (source: Float32Array[], id: PresetId, adaptive: boolean) =
     {
       settings: PRESETS[id].settings,
       targetLufs: PRESETS[id].targetLufs,
-      tone: adaptive ? { preset: id } : undefined,
+      tone: adaptive ? { preset: id, genre: GENRE } : undefined,
     },
     { yieldFn: immediate },
   );
@@ -88,8 +86,14 @@ describe('adaptive master: tone toward the target', { timeout: 240_000 }, () => 
         expect(measured.truePeakDbtp).toBeLessThanOrEqual(-1);
         expect(adaptive.analysis.lowEndCorrelation).toBeGreaterThanOrEqual(0.9);
         if (name !== 'mono-incompatible bass') {
-          expect(after).toBeLessThan(before);
-          expect(after).toBeLessThan(specAfter);
+          // Inside the genre's range (Loud's tilt puts the +6 dB/oct signal there) the tone is left alone:
+          // only the dynamics move it (measured 1.69 -> 2.00 dB at Loud).
+          const inside = (adaptive.report.adaptive?.genre?.departure.confidence ?? 1) === 0;
+          expect(after).toBeLessThan(before + (inside ? 0.5 : 0));
+          // Issue 28 (decision 213): the correction goes only as far as the track leaves the genre's range,
+          // so on the +6 dB/oct error (partly inside Pop's range) the spec chain's fixed shelves can land as
+          // close (1.7-2.0 dB both); only the bass shelf, far outside, must beat it.
+          if (name === 'pink with a -8 dB bass shelf') expect(after).toBeLessThan(specAfter);
         }
       }
       console.log(`[tone] ${name}\n  ${rows.join('\n  ')}`);

@@ -3,8 +3,27 @@
  * and handed to the MasteringProcessor in the render and, by a port message, in the live worklet, so both
  * run the same filters (decision 112).
  */
-import { DEFAULT_CUSTOM_SETTINGS, PRESETS, type PresetId } from '../../shared/mastering';
+import type { Genre } from '../../shared/genres';
+import {
+  DEFAULT_CUSTOM_SETTINGS,
+  type MasteringSettings,
+  PRESETS,
+  type PresetId,
+} from '../../shared/mastering';
 import { biquadResponseDb, designBiquad } from './biquad';
+import {
+  BROAD_LIMIT_DB,
+  type Departure,
+  departureFrom,
+  GENRE_TARGETS,
+  type GenreSuggestion,
+  genreCurve,
+  genreRange,
+  NARROW_LIMIT_DB,
+  shapedDeviation,
+  smoothOctave,
+  suggestGenre,
+} from './genre-targets';
 import { masteringChainParams } from './mastering-processor';
 import type { BandDynamics } from './multiband-compressor';
 import { deviationFromCurve } from './tonal-target';
@@ -13,7 +32,7 @@ import {
   bandResponseDb,
   type EqGrid,
   fitEqToDeviation,
-  fitToneEq,
+  octaveMovesDb,
   REFERENCE_EQ_GRID,
   REFERENCE_EQ_LIMIT_DB,
   TONE_EQ_GRID,
@@ -56,12 +75,29 @@ export interface AdaptivePlan {
   /** The amount (0..1) and tilt the EQ was fitted with, for display. */
   toneMatch: number;
   tiltDbPerOctave: number;
+  /** The genre target the curve match used (issue 28); null for reference mastering. */
+  genre: GenrePlan | null;
+}
+
+/** What the genre-aware match decided, for the "why" panel (decision 213). */
+export interface GenrePlan {
+  genre: Genre;
+  /** True when the genre was chosen (by the user or the mix's arrangement); false: suggested here. */
+  chosen: boolean;
+  suggestion: GenreSuggestion;
+  departure: Departure;
+  /** The share of the deviation corrected: preset amount x genre strength x confidence, 0..1. */
+  share: number;
+  /** Per octave band (63 Hz-16 kHz): the track against the genre's curve, the range and the EQ's move, dB. */
+  bands: { hz: number; trackDb: number; rangeDb: number; moveDb: number }[];
 }
 
 export interface ToneChoice {
   /** 0..100 %; default the preset's. In reference mastering: how much of the reference's tone to take. */
   toneMatch?: number;
   preset: PresetId;
+  /** The genre whose target the curve match aims at; absent: the one the analysis suggests. */
+  genre?: Genre;
   /**
    * Reference mastering (manual mode): match this track's mid and side spectra instead of the target
    * curve (decision 114). Its loudness is the caller's target.
@@ -70,8 +106,12 @@ export interface ToneChoice {
 }
 
 /** The chain's fixed filters at neutral sliders (high-pass 30 Hz, presence at brightness 50) per band. */
-const neutralChainDb = (rate: number): number[] => {
-  const p = masteringChainParams({ ...DEFAULT_CUSTOM_SETTINGS, brightness: 50, warmth: 50 }, rate);
+const neutralChainDb = (rate: number): number[] =>
+  chainDb({ ...DEFAULT_CUSTOM_SETTINGS, brightness: 50, warmth: 50 }, rate);
+
+/** The chain's fixed filters (high-pass, shelves, presence peak) at these settings, per 1/3-octave band. */
+const chainDb = (settings: MasteringSettings, rate: number): number[] => {
+  const p = masteringChainParams(settings, rate);
   const filters = [p.highpass, p.lowShelf, p.highShelf, p.peaking];
   return bandAverageDb(
     (f) => f.map((hz) => filters.reduce((s, c) => s + biquadResponseDb(c, hz, rate), 0)),
@@ -101,6 +141,7 @@ export const adaptivePlanFor = (
   const rate = analysis.sampleRate;
   let toneEqDb: number[];
   let sideEqDb: number[] | null = null;
+  let genre: { plan: GenrePlan; toneEqDb: number[] } | null = null;
   if (reference) {
     // Mid toward the reference's mid; the side toward the reference's side, measured against the mid's
     // level offset (so width is matched too) and fitted on top of what the mid EQ already does to it.
@@ -119,16 +160,90 @@ export const adaptivePlanFor = (
       const already = eq.map((v, k) => v + (neutral[k]! + mono[k]!) * toneMatch);
       sideEqDb = fitEqToDeviation(side.deviation, rate, toneMatch, already, REFERENCE_EQ_LIMIT_DB, grid);
     }
-  } else toneEqDb = fitToneEq(analysis.midDb, rate, toneMatch, tilt);
+  } else {
+    genre = genrePlanFor(analysis, choice, toneMatch, tilt);
+    toneEqDb = genre.toneEqDb;
+  }
+  const scale = genre ? GENRE_TARGETS[genre.plan.genre].crestScale : 1;
   return {
     toneEqDb,
     sideEqDb,
     eqGrid: reference ? REFERENCE_EQ_GRID : TONE_EQ_GRID,
     bassMonoHz: channels === 2 ? SIDE_HIGHPASS_HZ : 0,
     bassFromSide: channels === 2 && analysis.lowEndCorrelation < OUT_OF_PHASE_BELOW,
-    bandDynamics: analysis.bandDynamics,
+    // The genre's dynamics profile: the thresholds sit at crestScale x the measured crest (decision 214).
+    bandDynamics:
+      analysis.bandDynamics?.map((b) => ({
+        rmsDb: b.rmsDb,
+        peakDb: b.rmsDb + (b.peakDb - b.rmsDb) * scale,
+      })) ?? null,
     matched: reference ? 'reference' : 'curve',
     toneMatch,
     tiltDbPerOctave: tilt,
+    genre: genre?.plan ?? null,
   };
 };
+
+/** Octave centres the "why" panel lists. */
+const OCTAVES = [63, 125, 250, 500, 1000, 2000, 4000, 8000, 16000];
+
+/**
+ * The curve match toward the genre's target (decision 213): the correction is `share` of the deviation,
+ * where the share grows with how far and how consistently the track leaves the genre's range (a finished
+ * mix inside it is left alone), broad moves up to +/-8 dB, narrow ones +/-3 dB.
+ */
+const genrePlanFor = (
+  analysis: TrackAnalysis,
+  choice: ToneChoice,
+  toneMatch: number,
+  tilt: number,
+): { plan: GenrePlan; toneEqDb: number[] } => {
+  const deviationFor = (g: Genre) => deviationFromCurve(analysis.midDb, genreCurve(g, tilt)).deviation;
+  // The suggestion does not depend on the preset: one "sounds like" for the track.
+  const suggestion = suggestGenreFor(analysis);
+  const genre = choice.genre ?? suggestion.genre;
+  const deviation = deviationFor(genre);
+  const range = genreRange(genre);
+  const departure = departureFrom(deviation, range);
+  const share = toneMatch * GENRE_TARGETS[genre].strength * departure.confidence;
+  const rate = analysis.sampleRate;
+  // Do no harm: the EQ also takes out what the chain's fixed filters (presence peak, shelves) would add at
+  // the preset's settings (in manual mode at neutral sliders, so a slider still moves the tone from there),
+  // so a mix inside its range comes out with its own tone (decision 213).
+  const settings =
+    choice.toneMatch === undefined
+      ? PRESETS[choice.preset].settings
+      : { ...DEFAULT_CUSTOM_SETTINGS, brightness: 50, warmth: 50 };
+  const already = chainDb(settings, rate);
+  const toneEqDb = fitEqToDeviation(
+    shapedDeviation(deviation, share),
+    rate,
+    1,
+    already,
+    BROAD_LIMIT_DB + NARROW_LIMIT_DB,
+  );
+  const moves = octaveMovesDb(toneEqDb, TONE_EQ_GRID, rate);
+  const smooth = smoothOctave(deviation);
+  const nearest = (hz: number) =>
+    THIRD_OCTAVE_CENTRES.reduce(
+      (best, fc, k) =>
+        Math.abs(Math.log(fc / hz)) < Math.abs(Math.log(THIRD_OCTAVE_CENTRES[best]! / hz)) ? k : best,
+      0,
+    );
+  const bands = OCTAVES.map((hz, i) => {
+    const k = nearest(hz);
+    return { hz, trackDb: smooth[k]!, rangeDb: range[k]!, moveDb: moves[i]! };
+  });
+  return {
+    plan: { genre, chosen: choice.genre !== undefined, suggestion, departure, share, bands },
+    toneEqDb,
+  };
+};
+
+/** The genre the analysis suggests ("sounds like"), with the figures that decided it. */
+export const suggestGenreFor = (analysis: TrackAnalysis, tiltDbPerOctave = 0): GenreSuggestion =>
+  suggestGenre(
+    analysis.midDb,
+    analysis.plrDb,
+    (g) => deviationFromCurve(analysis.midDb, genreCurve(g, tiltDbPerOctave)).deviation,
+  );

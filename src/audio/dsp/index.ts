@@ -1,5 +1,11 @@
 /** Pure DSP kernels and meters (Node-testable): the engine's number crunching. */
-export { type AdaptivePlan, adaptivePlanFor, type ToneChoice } from './adaptive-plan';
+export {
+  type AdaptivePlan,
+  adaptivePlanFor,
+  type GenrePlan,
+  suggestGenreFor,
+  type ToneChoice,
+} from './adaptive-plan';
 export { ANALYSIS_BANDS, type BandDefinition, type BandLevel, measureBandLevels } from './band-levels';
 export {
   BiquadCascade,
@@ -21,6 +27,7 @@ export {
   type ChainDynamics,
   type DynamicsSummary,
 } from './dynamics-stats';
+export { GENRE_TARGETS, type GenreSuggestion } from './genre-targets';
 export { LevelMeter, type LevelReading } from './level-meter';
 export { LIMITER_BLOCK, type LimiterOptions, limiterLatency, limitOffline, TruePeakLimiter } from './limiter';
 export { LoudnessMeter, type LoudnessReport, measureLoudness } from './loudness';

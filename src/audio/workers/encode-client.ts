@@ -27,6 +27,13 @@ export interface Mp3JobOptions extends EncodeJobOptions {
    * more. Inputs shorter than MP3_PARALLEL_MIN_SECONDS, or at rates LAME resamples, use one.
    */
   workers?: number;
+  /**
+   * Issue 28 (decision 217): the MP3 measures as loud as the WAV. The worker first limits the channels to
+   * -1.5 dBTP at the same loudness (limitForLossy), then encodes them without the 0.5 dB turn-down.
+   */
+  sameLoudness?: boolean;
+  /** Turn-down in the encoder, dB (default the encoder's MP3_HEADROOM_DB). */
+  headroomDb?: number;
 }
 
 export interface WavJobOptions extends EncodeJobOptions {
@@ -124,12 +131,27 @@ export class EncoderClient {
   }
 
   async mp3(channels: Float32Array[], sampleRate: number, options: Mp3JobOptions = {}): Promise<Blob> {
+    if (options.sameLoudness) {
+      const limited = await this.#rpc().call(
+        'lossyLimit',
+        { channels: exportChannels(channels), sampleRate },
+        { signal: options.signal, transfer: transferList(channels, options) },
+      );
+      const rest = { ...options, sameLoudness: false, headroomDb: 0, transfer: true };
+      return this.mp3(limited.channels, sampleRate, rest);
+    }
     const length = channels[0]?.length ?? 0;
     const plan = planMp3Segments(length, sampleRate, options.workers ?? defaultWorkers());
     if (!plan) {
       const file = await this.#rpc().call(
         'mp3',
-        { channels, sampleRate, bitrate: options.bitrate, wasmUrl: options.wasmUrl },
+        {
+          channels,
+          sampleRate,
+          bitrate: options.bitrate,
+          wasmUrl: options.wasmUrl,
+          headroomDb: options.headroomDb,
+        },
         { signal: options.signal, onProgress: options.onProgress, transfer: transferList(channels, options) },
       );
       return file.blob;
@@ -147,7 +169,7 @@ export class EncoderClient {
     plan: Mp3Segment[],
     options: Mp3JobOptions,
   ): Promise<Blob> {
-    const { signal, bitrate, wasmUrl } = options;
+    const { signal, bitrate, wasmUrl, headroomDb } = options;
     const length = channels[0]!.length;
     const jobs = new ParallelJobs(
       plan.map((s) => s.end - s.start),
@@ -160,7 +182,16 @@ export class EncoderClient {
         jobs.track(
           this.#rpc(i).call(
             'mp3Segment',
-            { channels: input, sampleRate, bitrate, wasmUrl, start, end, giveBack: i === 0 && giveBack },
+            {
+              channels: input,
+              sampleRate,
+              bitrate,
+              wasmUrl,
+              headroomDb,
+              start,
+              end,
+              giveBack: i === 0 && giveBack,
+            },
             { signal: jobs.signal, onProgress: jobs.progress(i), transfer: buffersOf(input) },
           ),
         );
@@ -196,7 +227,7 @@ export class EncoderClient {
         const input = giveBack ? results[0]!.channels! : channels;
         const file = await this.#rpc().call(
           'mp3',
-          { channels: input, sampleRate, bitrate, wasmUrl },
+          { channels: input, sampleRate, bitrate, wasmUrl, headroomDb },
           { signal, transfer: giveBack ? buffersOf(input) : [] },
         );
         return file.blob;

@@ -7,6 +7,7 @@ import { encodeMp3, encodeMp3Frames, MP3_DEFAULT_BITRATE, type Mp3WasmSource } f
 import { lameInfoFrame } from '../codecs/mp3-info-tag';
 import { joinMp3Segments } from '../codecs/mp3-parallel';
 import { wavParts } from '../codecs/wav-encoder';
+import { limitForLossy } from '../dsp/lossy-headroom';
 import { designResampler, resampledLength, resampleRange } from '../dsp/resample';
 import type { EncodeApi } from './encode-protocol';
 import { throttleProgress, yieldEvery } from './encode-yield';
@@ -46,10 +47,20 @@ export const createEncodeHandlers = (wasm: Mp3WasmSource): RpcHandlers<EncodeApi
     }
     return transferring({ channels: out }, buffersOf(out));
   },
-  mp3: async ({ channels, sampleRate, bitrate, wasmUrl }, { signal, progress }) => {
+  lossyLimit: async ({ channels, sampleRate }, { signal, progress }) => {
+    const report = throttleProgress(progress, (f) => f >= 1);
+    // The render's loudness and limiting stages span 0.6..1 of its progress.
+    await limitForLossy(channels, sampleRate, undefined, {
+      signal,
+      onProgress: (p) => report(Math.max(0, (p.fraction - 0.6) / 0.4)),
+    });
+    return transferring({ channels }, buffersOf(channels));
+  },
+  mp3: async ({ channels, sampleRate, bitrate, wasmUrl, headroomDb }, { signal, progress }) => {
     const parts = await encodeMp3(channels, sampleRate, {
       wasm: wasmUrl ?? wasm,
       bitrate,
+      headroomDb,
       signal,
       onProgress: throttleProgress(progress, (f) => f >= 1),
       between: yieldEvery(),
@@ -57,12 +68,13 @@ export const createEncodeHandlers = (wasm: Mp3WasmSource): RpcHandlers<EncodeApi
     return { blob: new Blob(parts, { type: 'audio/mpeg' }) };
   },
   mp3Segment: async (
-    { channels, sampleRate, bitrate, wasmUrl, start, end, giveBack },
+    { channels, sampleRate, bitrate, wasmUrl, headroomDb, start, end, giveBack },
     { signal, progress },
   ) => {
     const parts = await encodeMp3Frames(channels, sampleRate, {
       wasm: wasmUrl ?? wasm,
       bitrate,
+      headroomDb,
       signal,
       start,
       end,

@@ -36,8 +36,17 @@ export interface EncodeApi {
     response: { channels: Float32Array[] };
     progress: number;
   };
+  /**
+   * The master limited for a lossy coder at the same loudness (limitForLossy, decision 217), moved back;
+   * the MP3 made from it needs no turn-down (`headroomDb` 0).
+   */
+  lossyLimit: {
+    request: EncodeRequest;
+    response: { channels: Float32Array[] };
+    progress: number;
+  };
   mp3: {
-    request: EncodeRequest & { bitrate?: Mp3Bitrate; wasmUrl?: string };
+    request: EncodeRequest & { bitrate?: Mp3Bitrate; wasmUrl?: string; headroomDb?: number };
     response: EncodedFile;
     progress: number;
   };
@@ -50,6 +59,7 @@ export interface EncodeApi {
     request: EncodeRequest & {
       bitrate?: Mp3Bitrate;
       wasmUrl?: string;
+      headroomDb?: number;
       start: number;
       end: number;
       giveBack?: boolean;

@@ -1,5 +1,7 @@
 /** The mastering screen's state: one immutable snapshot, replaced on every change. */
+
 import type { MixArrangement } from '../../../shared/api/tracks';
+import type { Genre } from '../../../shared/genres';
 import type {
   BandLevel,
   FoldDown,
@@ -102,6 +104,8 @@ export interface MasteringState {
   /** What the B side plays: the master, as a platform plays it, or after a codec. */
   playAs: PlayAs;
   vocalSpace: VocalSpaceState;
+  /** Issue 28: the genre chosen on this page; null: the mix's (from the mixer) or the suggested one. */
+  genre: Genre | null;
 }
 
 /** Issue 18 "Vocal space" (only with stems): the amount, the vocal's profile and the figure. */
@@ -145,6 +149,7 @@ export const initialState = (): MasteringState => ({
   reference: null,
   playAs: PLAY_MASTER,
   vocalSpace: initialVocalSpace(),
+  genre: null,
 });
 
 /** What the five sliders show: the preset's values in automatic mode, the custom ones in manual mode. */

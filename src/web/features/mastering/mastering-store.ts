@@ -6,6 +6,7 @@
  */
 import { CodecController } from './codec/codec-controller';
 import { ControlsController } from './controls/controls-controller';
+import { GenreController } from './genre/genre-controller';
 import { MasterController } from './mastered/master-controller';
 import {
   currentResult,
@@ -29,6 +30,7 @@ export class MasteringStore {
   readonly player = new MasteringPlayer();
   readonly controls: ControlsController;
   readonly reference: ReferenceController;
+  readonly genre: GenreController;
   readonly vocalSpace: VocalSpaceController;
   #variants: VariantRenders;
   readonly playback: PlaybackController;
@@ -45,6 +47,7 @@ export class MasteringStore {
     };
     this.controls = new ControlsController(ctx);
     this.reference = new ReferenceController(ctx, this.controls);
+    this.genre = new GenreController(ctx, this.controls);
     this.vocalSpace = new VocalSpaceController(ctx);
     const variants = new VariantRenders(ctx);
     this.#variants = variants;
@@ -93,6 +96,7 @@ export class MasteringStore {
       listen: 'master',
       playAs: PLAY_MASTER,
       vocalSpace: initialVocalSpace(),
+      genre: null,
     });
   }
 

@@ -140,6 +140,7 @@ export const runCodecPreview = async (
     const copies = await copyChannels(channelsOf(master), signal);
     const blob = await encoderClient().mp3(copies, rate, {
       bitrate: 320,
+      sameLoudness: true,
       transfer: true,
       signal,
       onProgress: (f) => onProgress(0.7 * f),

@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { RangeField, SelectField } from '../common/form-controls';
+import { GenreField } from '../genre/genre-field';
 import { type MasteringMode, PRESET_IDS, PRESETS, type PresetId, SLIDERS } from '../mastering-constants';
 import { canUseManual, TARGET_CHOICES, type TargetChoice } from '../mastering-rules';
 import { shownSettings, shownToneMatch } from '../mastering-state';
@@ -116,6 +117,7 @@ export function ControlsCard({ access }: { access: Access }) {
         ) : null}
         {state.mode === 'manual' ? <ReferenceField locked={!manualAllowed} /> : null}
       </fieldset>
+      <GenreField />
       <VocalSpaceControl />
       <Button
         size="lg"

@@ -3,6 +3,7 @@
  * chain that follows them in manual mode. It also answers what a render would use now (`renderChoice`).
  */
 import type { ToneChoice } from '../engine/engine-api';
+import { chosenGenre } from '../genre/genre-choice';
 import {
   DEFAULT_CUSTOM_SETTINGS,
   type MasteringMode,
@@ -77,11 +78,16 @@ export class ControlsController {
     this.#live.reset();
   }
 
-  /** The adaptive chain's choice: the preset's curve, and the manual Tone match when moved. */
+  /** The adaptive chain's choice: the genre's target at the preset's amount, the manual Tone match when moved. */
   toneChoice(): ToneChoice {
     const { mode, preset, custom, reference } = this.#ctx.state();
     const track = mode === 'manual' ? (reference?.track ?? undefined) : undefined;
-    return { preset, toneMatch: mode === 'manual' ? custom.toneMatch : undefined, reference: track };
+    return {
+      preset,
+      toneMatch: mode === 'manual' ? custom.toneMatch : undefined,
+      reference: track,
+      genre: chosenGenre(this.#ctx.state()),
+    };
   }
 
   /** The loudness target: the reference's integrated loudness when one is matched (decision 114). */

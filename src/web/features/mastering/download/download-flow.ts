@@ -67,7 +67,8 @@ const encode = async (
     case 'wav':
       return client.wav(copies, rate, { ...job, dither: true });
     case 'mp3':
-      return client.mp3(copies, rate, { ...job, bitrate: 320 });
+      // Issue 28: at the WAV's loudness, under the ceiling after decoding (decision 217).
+      return client.mp3(copies, rate, { ...job, bitrate: 320, sameLoudness: true });
     case 'wav24':
       return client.wav(copies, rate, { ...job, encoding: 'int24', dither: true });
     case 'wav32f':

@@ -10,6 +10,7 @@ import {
   octaveMovesDb,
   TONE_EQ_HZ,
 } from '../engine/engine-api';
+import { GenreWhy } from '../genre/genre-why';
 import type { Analysis, MasterResult } from '../mastering-state';
 import { useMasteringState, useStore } from '../use-mastering';
 
@@ -78,7 +79,7 @@ function Equalisation({
         The Warmth ({result.settings.warmth}) and Brightness ({result.settings.brightness}) sliders set the
         shelves and the 3 kHz presence lift
         {adaptive
-          ? `; the analysis of this track set a corrective EQ ${Math.round(adaptive.toneMatch * 100)} % of the way toward the ${adaptive.matched === 'reference' ? 'reference' : 'target curve'}`
+          ? `; the analysis of this track set a corrective EQ ${Math.round((adaptive.genre?.share ?? adaptive.toneMatch) * 100)} % of the way toward the ${adaptive.matched === 'reference' ? 'reference' : 'genre target'}`
           : ''}
         . The EQ's response at each octave, in dB:
       </p>
@@ -203,6 +204,7 @@ export function WhyPanel() {
         </p>
       </Section>
       <Dynamics result={result} />
+      {r.adaptive?.genre ? <GenreWhy plan={r.adaptive.genre} /> : null}
       <Equalisation result={result} original={original} master={master} />
       {original.foldDown && master.foldDown && result.buffer.numberOfChannels === 2 ? (
         <Stereo original={original.foldDown} master={master.foldDown} />

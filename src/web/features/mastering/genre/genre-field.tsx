@@ -1,0 +1,59 @@
+import { GENRE_LABELS, GENRES } from '../../../../shared/genres';
+import { SelectField } from '../common/form-controls';
+import { useMasteringState, useStore } from '../use-mastering';
+import { GENRE_TEXT, genreShown } from './genre-choice';
+
+/** The value of the field's first entry: the default (the mix's genre or the suggestion). */
+const DEFAULT_VALUE = 'default';
+
+/**
+ * Issue 28: the genre whose tonal target and dynamics profile the master aims at. The first entry is the
+ * default — the genre the mix was made for in the mixer, else the one the analysis suggests — and says so.
+ */
+export function GenreField() {
+  const store = useStore();
+  const state = useMasteringState();
+  if (!state.source) return null;
+  const shown = genreShown(state);
+  const used = store.current()?.report.adaptive?.genre?.genre;
+  const defaultLabel =
+    shown.source === 'mix' && state.source.arrangement?.genre
+      ? `${GENRE_LABELS[state.source.arrangement.genre]} (from the mix)`
+      : shown.suggestion
+        ? `${GENRE_LABELS[shown.suggestion.genre]} (suggested)`
+        : 'Suggested from the analysis';
+  return (
+    <div
+      className="grid gap-1"
+      data-testid="genre-panel"
+      data-genre={shown.genre ?? ''}
+      data-source={shown.source}
+    >
+      <SelectField
+        id="mastering-genre"
+        label={GENRE_TEXT.label}
+        value={state.genre ?? DEFAULT_VALUE}
+        onChange={(v) => store.genre.setGenre(v)}
+      >
+        <option value={DEFAULT_VALUE}>{defaultLabel}</option>
+        {GENRES.map((g) => (
+          <option key={g} value={g}>
+            {GENRE_LABELS[g]}
+          </option>
+        ))}
+      </SelectField>
+      <p className="text-xs text-zinc-400" data-testid="genre-reason">
+        {shown.source === 'mix' && state.source.arrangement?.genre
+          ? GENRE_TEXT.fromMix(state.source.arrangement.genre)
+          : shown.suggestion
+            ? GENRE_TEXT.soundsLike(shown.suggestion)
+            : GENRE_TEXT.waiting}
+      </p>
+      {used && shown.genre && used !== shown.genre ? (
+        <p className="text-xs text-amber-300" data-testid="genre-remaster">
+          {GENRE_TEXT.remaster(used)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
