@@ -2,7 +2,7 @@ import { manualTargetLufs } from '../src/shared/mastering';
 import { testWav } from './helpers/mastering-audio';
 import { masterTrack, number, openMastering, upload, waitForSource } from './helpers/mastering-page';
 import { signUp } from './helpers/mastering-users';
-import { expect, expectToast, test } from './helpers/web-fixtures';
+import { expect, test } from './helpers/web-fixtures';
 
 const SOURCE = () => testWav('access-source', 'club', 16);
 

@@ -153,7 +153,10 @@ test('the whole mixer flow: upload, arrange, apply, preview, mix, download WAV a
   const trackId = await finalMix.getAttribute('data-track-id');
   expect(trackId).toMatch(/^\d+$/);
   // With the genre the mix was made for (issue 26: the beat's suggestion, the mastering page's default).
-  await expect(exportLink).toHaveAttribute('href', new RegExp(`^/mastering\\?trackId=${trackId}(&genre=[a-z]+)?$`));
+  await expect(exportLink).toHaveAttribute(
+    'href',
+    new RegExp(`^/mastering\\?trackId=${trackId}(&genre=[a-z]+)?$`),
+  );
   const saved = await page.request.get(`/api/tracks/${trackId}`);
   expect(saved.ok()).toBe(true);
   expect(await saved.json()).toMatchObject({ name: 'Final Mix', type: 'mixed' });

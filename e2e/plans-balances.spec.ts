@@ -50,7 +50,9 @@ for (const width of WIDTHS) {
       await expect(status.getByText('35 Crowns', { exact: true })).toBeVisible();
     });
 
-    test('a fresh Unlimited account is shown with crowns only, without the spending note', async ({ page }) => {
+    test('a fresh Unlimited account is shown with crowns only, without the spending note', async ({
+      page,
+    }) => {
       const unlimited = await signUp(page, 'unlimited');
       await openMastering(page);
       const status = page.getByTestId('credit-status');
