@@ -201,9 +201,9 @@ for (const phone of [false, true]) {
       await expectLoaded(page, 'vocals');
       await expectLoaded(page, 'instrumental');
       await expect(page.getByTestId('upload-vocals')).toContainText('Lead take');
-      await expect(page.getByTestId('mix-style').locator('button[aria-pressed="true"]')).toContainText(
-        'Balanced',
-      );
+      await expect(
+        page.getByRole('group', { name: 'Mix styles' }).locator('button[aria-pressed="true"]'),
+      ).toContainText('Balanced');
     });
   });
 }
