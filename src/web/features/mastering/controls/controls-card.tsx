@@ -20,7 +20,7 @@ export function ControlsCard({ access }: { access: Access }) {
   const targetLufs = store.controls.targetLufs();
   const running = state.status?.running === true;
   return (
-    <Card className="grid gap-5" data-testid="mastering-controls">
+    <Card className="grid gap-5 p-4 sm:p-6" data-testid="mastering-controls">
       <CardTitle>Mastering Controls</CardTitle>
       <SelectField
         id="preset"
@@ -104,8 +104,10 @@ export function ControlsCard({ access }: { access: Access }) {
         {state.mode === 'manual' ? <ReferenceField locked={!manualAllowed} /> : null}
       </fieldset>
       <VocalSpaceControl />
+      {/* On a phone the button stays in sight at the bottom while the controls are (decision 242). */}
       <Button
         size="lg"
+        className="sticky bottom-3 z-10 shadow-lg shadow-black/60 lg:static lg:shadow-none"
         onClick={() => void store.mastering.master()}
         disabled={running}
         data-testid="master-track"
