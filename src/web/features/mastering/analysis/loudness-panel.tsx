@@ -3,6 +3,7 @@ import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
 import { conformanceLine } from '../../../lib/meter-conformance';
 import type { Analysis } from '../mastering-state';
 import { useMasteringState, useStore } from '../use-mastering';
+import { SpectrumPicture } from './spectrum-picture';
 
 const fmt = (v: number | undefined, digits = 1): string =>
   v === undefined ? '…' : Number.isFinite(v) ? v.toFixed(digits) : '-∞';
@@ -49,6 +50,7 @@ export function LoudnessPanel() {
           {conformanceLine()}
         </Link>
       </div>
+      {original ? <SpectrumPicture original={original.bands} master={master?.bands ?? null} /> : null}
       <table className="w-full text-sm tabular-nums">
         <thead>
           <tr className="text-left text-zinc-400">
