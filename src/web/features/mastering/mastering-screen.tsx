@@ -50,9 +50,7 @@ export function MasteringScreen() {
           </div>
           <div className="order-3 grid gap-4 lg:order-none lg:gap-6">
             <MasteredSection access={access} />
-            <FoldOnPhone id="versions" title="Versions">
-              <VersionsPanel />
-            </FoldOnPhone>
+            <VersionsPanel />
             <FoldOnPhone id="platform" title="How it will play">
               <PlatformPanel />
             </FoldOnPhone>
