@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { BandLevel } from '../../../../audio/dsp/band-levels';
+import type { BandLevel } from '../engine/engine-api';
 import { dbRange, GRID_HZ, hzLabel, stepPath, xOf, yOf } from './spectrum-geometry';
 
 const HEIGHT = 160;

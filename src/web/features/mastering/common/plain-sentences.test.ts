@@ -12,7 +12,7 @@ describe('plain sentences', () => {
       'Your track plays at −19.2 LUFS and peaks at −0.5 dBTP; master it to compare.',
     );
     expect(loudnessSentence(report(-19.2, -0.5), report(-14, -1.1))).toBe(
-      'The master is turned up 5.2 dB, to −14.0 LUFS, with its peaks held at −1.1 dBTP.',
+      'The master is turned up 5.2 dB, to −14.0 LUFS, with its peaks at −1.1 dBTP.',
     );
     expect(loudnessSentence(report(-8, 0.3), report(-9, -1))).toMatch(/^The master is turned down 1\.0 dB/);
     expect(loudnessSentence(report(-14.2, -1), report(-14, -1))).toMatch(/kept at about the same loudness/);

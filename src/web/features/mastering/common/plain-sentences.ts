@@ -2,8 +2,7 @@
  * The one plain sentence each mastering panel opens with (issue 30, decision 245): what it found and what
  * the master did, in words; the numbers stay in the panel under it.
  */
-import type { LoudnessReport } from '../../../../audio/dsp/loudness';
-import type { TrackAnalysis } from '../../../../audio/dsp/track-analysis';
+import type { LoudnessReport, TrackAnalysis } from '../engine/engine-api';
 import { db } from './audio-numbers';
 
 const clock = (s: number): string => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
@@ -36,7 +35,7 @@ export const loudnessSentence = (original: LoudnessReport, master: LoudnessRepor
       : change > 0
         ? `turned up ${db(change)} dB`
         : `turned down ${db(-change)} dB`;
-  return `The master is ${how}, to ${db(master.integratedLufs)} LUFS, with its peaks held at ${db(master.truePeakDbtp)} dBTP.`;
+  return `The master is ${how}, to ${db(master.integratedLufs)} LUFS, with its peaks at ${db(master.truePeakDbtp)} dBTP.`;
 };
 
 /** Track analysis: punch, bass and where the loudest part is. */

@@ -2,9 +2,7 @@
  * What the page says about a reference (issue 30, decision 243): that its loudness replaces the chosen
  * target, and that a lossy or band-limited reference's empty top bands are left out of the tone match.
  */
-import { referenceBandwidth } from '../../../../audio/dsp/reference-bandwidth';
-import { MATCH_HIGH_HZ } from '../../../../audio/dsp/tonal-target';
-import type { TrackAnalysis } from '../../../../audio/dsp/track-analysis';
+import { MATCH_HIGH_HZ, referenceBandwidth, type TrackAnalysis } from '../engine/engine-api';
 
 const LOSSY = /\.(mp3|ogg|oga|opus|m4a|aac|mp4)$/i;
 
