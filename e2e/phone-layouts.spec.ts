@@ -79,6 +79,8 @@ test('the mixer on a phone: 20 px per second, a 40 px finger drag moves a clip 2
   await page.screenshot({ path: testInfo.outputPath('phone-mixer.png') });
   await page.screenshot({ path: 'docs/screenshots/phone-mixer.png' });
 
+  // The fingers go on the clip, not on a toast over it ('Processing complete' stays 10 s).
+  await expect(page.locator('li[data-variant][data-state="open"]')).toHaveCount(0, { timeout: 20_000 });
   const cdp = await page.context().newCDPSession(page);
   const box = (await clip(page, 'vocals-clip').boundingBox())!;
   const drag = async (fromX: number, px: number) => {
@@ -106,6 +108,7 @@ test('the mixer on a phone: 20 px per second, a 40 px finger drag moves a clip 2
   // Fine drag: the same 40 px moves it a quarter as far.
   await page.getByRole('button', { name: 'Fine drag' }).tap();
   await expect(page.getByRole('button', { name: 'Fine drag' })).toHaveAttribute('aria-pressed', 'true');
+  await clip(page, 'vocals-clip').scrollIntoViewIfNeeded();
   const now = (await clip(page, 'vocals-clip').boundingBox())!;
   await drag(now.x + 20, 40);
   await expect.poll(() => clipPosition(page, 'vocals-clip')).toBeCloseTo(moved + 10 / pxPerSecond, 1);
