@@ -73,14 +73,14 @@ test('the mixer on a phone: 20 px per second, a 40 px finger drag moves a clip 2
   await page.getByTestId('sequencer').scrollIntoViewIfNeeded();
 
   // 60 s timeline (the floor): at least 20 px per second on the lane.
+  // The fingers go on the clip and the picture shows it, not a toast over it ('Processing complete' stays 10 s).
+  await expect(page.locator('li[data-variant][data-state="open"]')).toHaveCount(0, { timeout: 20_000 });
   const lane = (await page.getByTestId('lane-vocals').boundingBox())!;
   const pxPerSecond = lane.width / 60;
   expect(pxPerSecond).toBeGreaterThanOrEqual(19.9);
   await page.screenshot({ path: testInfo.outputPath('phone-mixer.png') });
   await page.screenshot({ path: 'docs/screenshots/phone-mixer.png' });
 
-  // The fingers go on the clip, not on a toast over it ('Processing complete' stays 10 s).
-  await expect(page.locator('li[data-variant][data-state="open"]')).toHaveCount(0, { timeout: 20_000 });
   const cdp = await page.context().newCDPSession(page);
   const box = (await clip(page, 'vocals-clip').boundingBox())!;
   const drag = async (fromX: number, px: number) => {
