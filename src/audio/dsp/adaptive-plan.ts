@@ -26,6 +26,7 @@ import {
 } from './genre-targets';
 import { masteringChainParams } from './mastering-processor';
 import type { BandDynamics } from './multiband-compressor';
+import { referenceBandwidth, withoutEmptyBands } from './reference-bandwidth';
 import { deviationFromCurve } from './tonal-target';
 import {
   bandAverageDb,
@@ -150,11 +151,14 @@ export const adaptivePlanFor = (
     // from 50 moves the tone from there, as with the curve match (decision 115).
     const grid = REFERENCE_EQ_GRID;
     const neutral = neutralChainDb(rate);
-    const mid = deviationFromCurve(analysis.midDb, reference.midDb);
+    // A band-limited (lossy) reference's empty top bands are left out, not copied (decision 243).
+    const bandwidth = referenceBandwidth(reference.midDb);
+    const mid = deviationFromCurve(analysis.midDb, withoutEmptyBands(reference.midDb, bandwidth));
     const midAlready = neutral.map((v) => v * toneMatch);
     toneEqDb = fitEqToDeviation(mid.deviation, rate, toneMatch, midAlready, REFERENCE_EQ_LIMIT_DB, grid);
     if (channels === 2 && reference.sideDb.some(Number.isFinite)) {
-      const side = deviationFromCurve(analysis.sideDb, reference.sideDb, mid.offset);
+      const refSide = withoutEmptyBands(reference.sideDb, bandwidth);
+      const side = deviationFromCurve(analysis.sideDb, refSide, mid.offset);
       const eq = bandResponseDb(toneEqDb, THIRD_OCTAVE_CENTRES, rate, grid);
       const mono = sideHighpassDb(rate);
       const already = eq.map((v, k) => v + (neutral[k]! + mono[k]!) * toneMatch);

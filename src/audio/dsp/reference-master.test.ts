@@ -11,6 +11,7 @@ import { worstLiveDeviation } from './mastering-checks.test-helper';
 import { MasteringProcessor } from './mastering-processor';
 import { matcheringMatch } from './matchering-method.test-helper';
 import { decodeWithFfmpeg } from './node-tools.test-helper';
+import { referenceBandwidth, withoutEmptyBands } from './reference-bandwidth';
 import { musicLike, shapedNoise } from './test-signals';
 import { deviationFromCurve, MATCH_BANDS } from './tonal-target';
 import { analyseTrack, THIRD_OCTAVE_CENTRES, type TrackAnalysis } from './track-analysis';
@@ -27,11 +28,13 @@ const rms = (values: readonly number[], fromHz = 0) => {
 
 /**
  * RMS deviation (dB) of a's mid from b's mid, and of a's side from b's side at the mids' level offset; the
- * side from 200 Hz up, since the chain keeps the bass mono on purpose (decision 112).
+ * side from 200 Hz up, since the chain keeps the bass mono on purpose (decision 112). A band-limited
+ * reference's empty top bands are not matched on purpose (decision 243), so they are not counted.
  */
 const distance = (a: TrackAnalysis, b: TrackAnalysis) => {
-  const mid = deviationFromCurve(a.midDb, b.midDb);
-  const side = deviationFromCurve(a.sideDb, b.sideDb, mid.offset);
+  const bandwidth = referenceBandwidth(b.midDb);
+  const mid = deviationFromCurve(a.midDb, withoutEmptyBands(b.midDb, bandwidth));
+  const side = deviationFromCurve(a.sideDb, withoutEmptyBands(b.sideDb, bandwidth), mid.offset);
   return { mid: rms(mid.deviation), side: rms(side.deviation, 200) };
 };
 

@@ -4,7 +4,8 @@ import { dismissToast, useToasts } from './use-toast';
 
 /**
  * Spec 9: 5000 ms default duration, swipe right past 50 px to dismiss, F8 moves focus to the toast area,
- * which is at most 420 px wide from medium screens up.
+ * which is at most 420 px wide from medium screens up. Bottom right at every width: on a phone the top
+ * would cover the header's navigation (issue 30, decision 241).
  */
 export function Toaster() {
   const toasts = useToasts();
@@ -51,7 +52,7 @@ export function Toaster() {
       ))}
       <ToastPrimitive.Viewport
         hotkey={['F8']}
-        className="fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]"
+        className="fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col p-4 md:max-w-[420px]"
       />
     </ToastPrimitive.Provider>
   );

@@ -4,7 +4,7 @@ import { formatCents, PLANS } from '../../../shared/plans';
 export const FAQ = [
   {
     q: 'Which audio formats can I upload?',
-    a: 'WAV, MP3 and OGG files. Mixer uploads can be up to 100MB each.',
+    a: 'WAV, MP3, OGG, FLAC, AIFF and M4A files. Mixer uploads can be up to 100MB each.',
   },
   {
     q: 'Is my audio processed on your servers?',

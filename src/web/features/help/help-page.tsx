@@ -3,6 +3,7 @@ import { Card } from '../../components/ui/card';
 import { usePageTitle } from '../../lib/use-page-title';
 import { ContactForm } from './contact-form';
 import { FAQ } from './faq';
+import { MASTERING_GUIDE } from './mastering-guide';
 
 const STEPS = [
   {
@@ -69,6 +70,20 @@ export function HelpPage() {
             </Card>
           ))}
         </div>
+      </section>
+
+      <section aria-labelledby="mastering-guide">
+        <h2 id="mastering-guide" className="text-2xl font-bold text-zinc-50">
+          What the mastering page does
+        </h2>
+        <dl className="mt-5 grid gap-3 sm:grid-cols-2" data-testid="mastering-guide">
+          {MASTERING_GUIDE.map((item) => (
+            <div key={item.name} className="rounded-lg border border-zinc-800 bg-zinc-900/70 p-4">
+              <dt className="font-medium text-zinc-50">{item.name}</dt>
+              <dd className="mt-1 text-sm text-zinc-300">{item.text}</dd>
+            </div>
+          ))}
+        </dl>
       </section>
 
       <section aria-labelledby="faq">

@@ -12,7 +12,7 @@ export function MasteringPage() {
   const { user, isLoading } = useAuth();
   const signedIn = user !== null;
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10" data-state={isLoading ? 'loading' : 'ready'}>
+    <div className="mx-auto max-w-6xl px-4 py-4 lg:py-10" data-state={isLoading ? 'loading' : 'ready'}>
       {signedIn || isLoading ? null : (
         <>
           <LoggedOutBanner title={TEXT.bannerTitle} text={TEXT.bannerText} />
@@ -22,11 +22,15 @@ export function MasteringPage() {
       <div
         inert={!signedIn}
         data-testid="mastering"
-        className={signedIn ? 'space-y-6' : 'pointer-events-none space-y-6 opacity-50 grayscale select-none'}
+        className={
+          signedIn
+            ? 'space-y-4 lg:space-y-6'
+            : 'pointer-events-none space-y-4 opacity-50 grayscale select-none lg:space-y-6'
+        }
       >
         <header>
-          <h1 className="text-3xl font-bold text-zinc-50">Mastering</h1>
-          <p className="mt-2 text-zinc-300">
+          <h1 className="text-2xl font-bold text-zinc-50 lg:text-3xl">Mastering</h1>
+          <p className="mt-1 text-sm text-zinc-300 lg:mt-2 lg:text-base">
             Master with a preset or, on Unlimited, by hand; compare at equal loudness; download WAV or MP3.
           </p>
         </header>

@@ -5,6 +5,7 @@ import { useConfig } from '../../app/use-config';
 import { AnalysisSummary } from './analysis/analysis-summary';
 import { LoudnessPanel } from './analysis/loudness-panel';
 import { CodecPanel } from './codec/codec-panel';
+import { FoldOnPhone } from './common/fold-on-phone';
 import { ControlsCard } from './controls/controls-card';
 import { CreditStatus } from './credits/credit-status';
 import { MasteredCard } from './mastered/mastered-card';
@@ -41,19 +42,35 @@ export function MasteringScreen() {
   return (
     <StoreContext.Provider value={store}>
       <Shortcuts />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <div className="grid content-start gap-6">
-          <CreditStatus access={access} />
-          <AudioSourceCard previewMode={access.previewMode} />
-          <MasteredSection access={access} />
-          <VersionsPanel />
-          <PlatformPanel />
-          <CodecPanel />
-          <WhyPanel />
-          <AnalysisSummary />
-          <LoudnessPanel />
+      {/* One column on a phone: source, controls and Master Track first, then the result, then the
+          analysis panels folded (decision 242); the left column's "contents" lets the order apply. */}
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:gap-6">
+        <div className="contents lg:grid lg:content-start lg:gap-6">
+          <div className="order-1 grid gap-4 lg:order-none lg:gap-6">
+            <CreditStatus access={access} />
+            <AudioSourceCard previewMode={access.previewMode} />
+          </div>
+          <div className="order-3 grid gap-4 lg:order-none lg:gap-6">
+            <MasteredSection access={access} />
+            <VersionsPanel />
+            <FoldOnPhone id="platform" title="How it will play">
+              <PlatformPanel />
+            </FoldOnPhone>
+            <FoldOnPhone id="codec" title="Codec preview">
+              <CodecPanel />
+            </FoldOnPhone>
+            <FoldOnPhone id="why" title="Why it sounds like this">
+              <WhyPanel />
+            </FoldOnPhone>
+            <FoldOnPhone id="analysis" title="Track analysis">
+              <AnalysisSummary />
+            </FoldOnPhone>
+            <FoldOnPhone id="loudness" title="Loudness and spectrum">
+              <LoudnessPanel />
+            </FoldOnPhone>
+          </div>
         </div>
-        <div className="grid content-start gap-6">
+        <div className="order-2 grid content-start gap-4 lg:order-none lg:gap-6">
           <ControlsCard access={access} />
         </div>
       </div>

@@ -4,6 +4,7 @@ import { cn } from '../../lib/cn';
 import { ClipWaveform } from './clip-waveform';
 import type { TrackSlot } from './flow-state';
 import { formatTime } from './time-format';
+import { dragSeconds, MOUSE_DRAG_THRESHOLD_PX, TOUCH_DRAG_THRESHOLD_PX } from './timeline-zoom';
 
 interface ClipLaneProps {
   type: TrackType;
@@ -14,6 +15,21 @@ interface ClipLaneProps {
   duration: number;
   slot: TrackSlot;
   engine: MixerEngine;
+  /** Fine drag: the clip follows the pointer at a quarter of its travel (decision 240). */
+  fineDrag?: boolean;
+}
+
+interface Drag {
+  id: string;
+  pointerId: number;
+  x: number;
+  from: number;
+  secondsPerPx: number;
+  thresholdPx: number;
+  /** Past the threshold once: from then on the clip follows even back over its starting point. */
+  started: boolean;
+  /** Removes the listener that ends the drag when a second finger lands (a pinch, not a move). */
+  release: () => void;
 }
 
 const LABELS: Record<TrackType, string> = { vocals: 'Vocals', instrumental: 'Instrumental' };
@@ -21,32 +37,61 @@ const LABELS: Record<TrackType, string> = { vocals: 'Vocals', instrumental: 'Ins
 /**
  * One lane of the sequencer. Vocal clips are selected on pointer-down and dragged with mouse, pen or touch
  * (pointer events, touch-action none); a whole drag is one undo step. The instrumental lane is not editable.
+ * A clip moves only past a threshold (larger for a finger, so a tap selects without nudging it), and a second
+ * finger puts it back: that is a pinch of the timeline.
  */
-export function ClipLane({ type, clips, selectedId, sampleRate, duration, slot, engine }: ClipLaneProps) {
+export function ClipLane({
+  type,
+  clips,
+  selectedId,
+  sampleRate,
+  duration,
+  slot,
+  engine,
+  fineDrag = false,
+}: ClipLaneProps) {
   const lane = useRef<HTMLDivElement>(null);
-  const drag = useRef<{ id: string; x: number; from: number; secondsPerPx: number } | null>(null);
+  const drag = useRef<Drag | null>(null);
   const editable = type === 'vocals';
 
+  const onUp = () => {
+    const d = drag.current;
+    if (!d) return;
+    drag.current = null;
+    d.release();
+    engine.endDrag();
+  };
   const onDown = (e: PointerEvent<HTMLDivElement>, clip: TimelineClip) => {
-    if (!editable || !lane.current || e.button > 0) return;
+    if (!editable || !lane.current || e.button > 0 || !e.isPrimary) return;
     e.preventDefault();
     e.currentTarget.setPointerCapture(e.pointerId);
     engine.beginDrag(clip.id);
+    const from = samplesToSeconds(clip.position, sampleRate);
+    const onOtherPointer = (other: globalThis.PointerEvent) => {
+      const d = drag.current;
+      if (!d || other.pointerId === d.pointerId) return;
+      engine.dragTo(d.id, d.from);
+      onUp();
+    };
+    window.addEventListener('pointerdown', onOtherPointer, true);
     drag.current = {
       id: clip.id,
+      pointerId: e.pointerId,
       x: e.clientX,
-      from: samplesToSeconds(clip.position, sampleRate),
+      from,
       secondsPerPx: duration / lane.current.getBoundingClientRect().width,
+      thresholdPx: e.pointerType === 'touch' ? TOUCH_DRAG_THRESHOLD_PX : MOUSE_DRAG_THRESHOLD_PX,
+      started: false,
+      release: () => window.removeEventListener('pointerdown', onOtherPointer, true),
     };
   };
   const onMove = (e: PointerEvent<HTMLDivElement>) => {
     const d = drag.current;
-    if (d) engine.dragTo(d.id, d.from + (e.clientX - d.x) * d.secondsPerPx);
-  };
-  const onUp = () => {
-    if (!drag.current) return;
-    drag.current = null;
-    engine.endDrag();
+    if (!d || e.pointerId !== d.pointerId) return;
+    const moved = dragSeconds(e.clientX - d.x, d.secondsPerPx, d.started ? 0 : d.thresholdPx, fineDrag);
+    if (moved === null) return;
+    d.started = true;
+    engine.dragTo(d.id, d.from + moved);
   };
 
   return (

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { type RefObject, useEffect, useRef } from 'react';
 import type { MixerEngine, MixerState, TrackType } from '../../../audio';
 import { ClipLane } from './clip-lane';
 import type { FlowState } from './flow-state';
@@ -14,13 +14,25 @@ interface TimelineViewProps {
   tracks: FlowState['tracks'];
   duration: number;
   zoom: number;
+  /** The horizontal scroller (its width sets a phone's default zoom; a pinch on it zooms). */
+  scrollRef?: RefObject<HTMLDivElement | null>;
+  /** Clips follow the pointer at a quarter of its travel. */
+  fineDrag?: boolean;
 }
 
 /**
  * The scrub bar and the two lanes in one horizontally zoomable strip, with the playhead drawn by a
  * requestAnimationFrame loop through refs (never React state per frame).
  */
-export function TimelineView({ engine, state, tracks, duration, zoom }: TimelineViewProps) {
+export function TimelineView({
+  engine,
+  state,
+  tracks,
+  duration,
+  zoom,
+  scrollRef,
+  fineDrag = false,
+}: TimelineViewProps) {
   const playhead = useRef<HTMLDivElement>(null);
   const knob = useRef<HTMLDivElement>(null);
   const clock = useRef<HTMLSpanElement>(null);
@@ -63,6 +75,7 @@ export function TimelineView({ engine, state, tracks, duration, zoom }: Timeline
       duration={duration}
       slot={tracks[type]}
       engine={engine}
+      fineDrag={fineDrag}
     />
   );
 
@@ -73,8 +86,12 @@ export function TimelineView({ engine, state, tracks, duration, zoom }: Timeline
           0:00.0 / {formatTime(duration, true)}
         </span>
       </div>
-      <div className="overflow-x-auto pb-2" data-testid="timeline-scroll">
-        <div className="relative space-y-2" style={{ width: `${zoom * 100}%` }} data-zoom={zoom}>
+      <div ref={scrollRef} className="overflow-x-auto pb-2" data-testid="timeline-scroll">
+        <div
+          className="relative space-y-2"
+          style={{ width: `${zoom * 100}%` }}
+          data-zoom={Number(zoom.toFixed(2))}
+        >
           <ScrubBar engine={engine} duration={duration} dragSeconds={dragSeconds} knob={knob} />
           {lane('instrumental')}
           {lane('vocals')}

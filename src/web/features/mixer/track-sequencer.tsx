@@ -6,9 +6,9 @@ import type { MixerController } from './mixer-controller';
 import { MIXER_TEXT } from './mixer-messages';
 import { ShortcutsHelp } from './shortcuts-help';
 import { TimelineView } from './timeline-view';
+import { MAX_ZOOM, zoomLabel } from './timeline-zoom';
 import { useEngineState, useFlowPart } from './use-mixer';
-
-const ZOOMS = [1, 2, 4, 8] as const;
+import { useTimelineZoom } from './use-timeline-zoom';
 
 /** Track Sequencer (spec 2): transport, the timeline, preview volume, clip controls and the tip. */
 export const TrackSequencer = memo(function TrackSequencer({
@@ -22,9 +22,10 @@ export const TrackSequencer = memo(function TrackSequencer({
   const state = useEngineState(controller);
   const tracks = useFlowPart(controller, (s) => s.tracks);
   const rendering = useFlowPart(controller, (s) => s.previews.status === 'rendering');
-  const [zoomIndex, setZoomIndex] = useState(0);
   const volumeId = useId();
   const duration = selectDurationSeconds(state);
+  const { zoom, zoomIn, zoomOut, scrollRef } = useTimelineZoom(duration);
+  const [fineDrag, setFineDrag] = useState(false);
   const loaded = tracks.vocals.status === 'loaded' && tracks.instrumental.status === 'loaded';
   const playing = state.transport.playing;
   const hasSelection = state.history.present.selectedId !== null;
@@ -34,24 +35,27 @@ export const TrackSequencer = memo(function TrackSequencer({
       <div className="flex flex-wrap items-center justify-between gap-3">
         <CardTitle id="sequencer-title">Track Sequencer</CardTitle>
         <div className="flex items-center gap-2">
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={() => setZoomIndex((i) => Math.max(0, i - 1))}
-            disabled={zoomIndex === 0}
-            aria-label="Zoom out"
-          >
+          <Button size="sm" variant="outline" onClick={zoomOut} disabled={zoom <= 1} aria-label="Zoom out">
             −
           </Button>
-          <span className="w-10 text-center text-sm tabular-nums text-zinc-300">{ZOOMS[zoomIndex]}×</span>
+          <span className="w-10 text-center text-sm tabular-nums text-zinc-300">{zoomLabel(zoom)}</span>
           <Button
             size="sm"
             variant="outline"
-            onClick={() => setZoomIndex((i) => Math.min(ZOOMS.length - 1, i + 1))}
-            disabled={zoomIndex === ZOOMS.length - 1}
+            onClick={zoomIn}
+            disabled={zoom >= MAX_ZOOM}
             aria-label="Zoom in"
           >
             +
+          </Button>
+          <Button
+            size="sm"
+            variant={fineDrag ? 'secondary' : 'ghost'}
+            aria-pressed={fineDrag}
+            onClick={() => setFineDrag((on) => !on)}
+            title="Clips follow the pointer at a quarter of its speed"
+          >
+            Fine drag
           </Button>
           <ShortcutsHelp />
         </div>
@@ -63,7 +67,9 @@ export const TrackSequencer = memo(function TrackSequencer({
           state={state}
           tracks={tracks}
           duration={duration}
-          zoom={ZOOMS[zoomIndex]!}
+          zoom={zoom}
+          scrollRef={scrollRef}
+          fineDrag={fineDrag}
         />
       </div>
 

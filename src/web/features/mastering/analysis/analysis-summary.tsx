@@ -1,5 +1,6 @@
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
 import { hz, monoVerdict } from '../common/audio-numbers';
+import { analysisSentence } from '../common/plain-sentences';
 import { octaveMovesDb, TONE_EQ_HZ, type TrackAnalysis } from '../engine/engine-api';
 import { useMasteringState, useStore } from '../use-mastering';
 
@@ -57,6 +58,11 @@ export function AnalysisSummary() {
     <Card className="grid gap-3" data-testid="analysis-summary" data-state={track ? 'ready' : 'loading'}>
       <div>
         <CardTitle>Track analysis</CardTitle>
+        {track ? (
+          <p className="mt-1 text-zinc-200" data-testid="plain-sentence">
+            {analysisSentence(track)}
+          </p>
+        ) : null}
         <CardDescription>
           Spectrum, dynamics and stereo image of the original, measured in one pass
         </CardDescription>

@@ -1,8 +1,10 @@
 import { Link } from 'react-router';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
 import { conformanceLine } from '../../../lib/meter-conformance';
+import { loudnessSentence } from '../common/plain-sentences';
 import type { Analysis } from '../mastering-state';
 import { useMasteringState, useStore } from '../use-mastering';
+import { SpectrumPicture } from './spectrum-picture';
 
 const fmt = (v: number | undefined, digits = 1): string =>
   v === undefined ? '…' : Number.isFinite(v) ? v.toFixed(digits) : '-∞';
@@ -37,6 +39,11 @@ export function LoudnessPanel() {
     <Card className="grid gap-3" data-testid="loudness-panel">
       <div>
         <CardTitle>Loudness and spectrum</CardTitle>
+        {original ? (
+          <p className="mt-1 text-zinc-200" data-testid="plain-sentence">
+            {loudnessSentence(original.loudness, master?.loudness ?? null)}
+          </p>
+        ) : null}
         <CardDescription>
           Measured with the engine's ITU-R BS.1770-4 / EBU R128 meter
           {result ? ` · target ${result.targetLufs.toFixed(1)} LUFS, ceiling -1 dBTP` : ''}
@@ -49,6 +56,7 @@ export function LoudnessPanel() {
           {conformanceLine()}
         </Link>
       </div>
+      {original ? <SpectrumPicture original={original.bands} master={master?.bands ?? null} /> : null}
       <table className="w-full text-sm tabular-nums">
         <thead>
           <tr className="text-left text-zinc-400">

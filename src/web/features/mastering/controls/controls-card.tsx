@@ -10,6 +10,7 @@ import { canUseManual, TARGET_CHOICES, type TargetChoice } from '../mastering-ru
 import { shownSettings, shownToneMatch } from '../mastering-state';
 import { TEXT } from '../mastering-texts';
 import { ReferenceField } from '../reference/reference-field';
+import { referenceTargetNote } from '../reference/reference-notes';
 import type { Access } from '../use-mastering';
 import { useMasteringState, useStore } from '../use-mastering';
 import { VocalSpaceControl } from '../vocal-space/vocal-space-control';
@@ -24,8 +25,12 @@ export function ControlsCard({ access }: { access: Access }) {
   const settings = shownSettings(state);
   const targetLufs = store.controls.targetLufs();
   const running = state.status?.running === true;
+  // A reference's loudness replaces the chosen target (decision 114); the page says so (decision 243).
+  const fromReference =
+    state.mode === 'manual' && Number.isFinite(state.reference?.track?.integratedLufs ?? NaN);
+  const targetLabel = TARGET_CHOICES.find((t) => t.id === state.target)?.label ?? '';
   return (
-    <Card className="grid gap-5" data-testid="mastering-controls">
+    <Card className="grid gap-5 p-4 sm:p-6" data-testid="mastering-controls">
       <CardTitle>Mastering Controls</CardTitle>
       <SelectField
         id="preset"
@@ -71,9 +76,15 @@ export function ControlsCard({ access }: { access: Access }) {
         value={state.target}
         onChange={(v) => store.controls.setTarget(v as TargetChoice)}
         hint={
-          <p className="text-sm text-zinc-400" data-testid="target-lufs">
-            Master to {targetLufs.toFixed(1)} LUFS, true peak at most -1 dBTP
-          </p>
+          fromReference ? (
+            <p className="text-sm text-amber-200" data-testid="target-lufs" data-source="reference">
+              {referenceTargetNote(targetLufs, targetLabel)}; true peak at most -1 dBTP
+            </p>
+          ) : (
+            <p className="text-sm text-zinc-400" data-testid="target-lufs">
+              Master to {targetLufs.toFixed(1)} LUFS, true peak at most -1 dBTP
+            </p>
+          )
         }
       >
         {TARGET_CHOICES.map((t) => (
@@ -119,8 +130,10 @@ export function ControlsCard({ access }: { access: Access }) {
       </fieldset>
       <GenreField />
       <VocalSpaceControl />
+      {/* On a phone the button stays in sight at the bottom while the controls are (decision 242). */}
       <Button
         size="lg"
+        className="sticky bottom-3 z-10 shadow-lg shadow-black/60 lg:static lg:shadow-none"
         onClick={() => void store.mastering.master()}
         disabled={running}
         data-testid="master-track"

@@ -59,4 +59,7 @@ export {
   type VocalSpaceSetting,
   yieldToEventLoop,
 } from '../../../../audio';
+// Issue 30 (decision 243): a reference's empty top bands, found the way the adaptive plan finds them.
+export { referenceBandwidth } from '../../../../audio/dsp/reference-bandwidth';
+export { MATCH_HIGH_HZ } from '../../../../audio/dsp/tonal-target';
 export { RpcRemoteError, WorkerCrashedError } from '../../../../audio/workers/worker-rpc';

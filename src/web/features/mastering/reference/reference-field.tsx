@@ -1,5 +1,6 @@
 import { Button } from '../../../components/ui/button';
 import { useMasteringState, useStore } from '../use-mastering';
+import { referenceBandNote } from './reference-notes';
 
 /**
  * Reference mastering (issue 16, manual mode, Unlimited): a second upload whose loudness and mid/side tone
@@ -9,6 +10,7 @@ export function ReferenceField({ locked }: { locked: boolean }) {
   const store = useStore();
   const { reference } = useMasteringState();
   const lufs = reference?.track?.integratedLufs;
+  const bandNote = reference?.track ? referenceBandNote(reference.name, reference.track) : null;
   return (
     <div
       className="grid gap-1.5 text-sm"
@@ -32,7 +34,7 @@ export function ReferenceField({ locked }: { locked: boolean }) {
         <input
           id="reference-file"
           type="file"
-          accept="audio/wav,audio/mpeg,audio/mp3,audio/ogg,.wav,.mp3,.ogg"
+          accept="audio/*,.wav,.mp3,.ogg,.flac,.aif,.aiff,.aifc,.m4a,.aac"
           disabled={locked}
           className="text-zinc-300 file:mr-3 file:rounded-md file:border-0 file:bg-zinc-800 file:px-3 file:py-1.5 file:text-zinc-100"
           onChange={(e) => {
@@ -42,6 +44,11 @@ export function ReferenceField({ locked }: { locked: boolean }) {
           }}
         />
       )}
+      {bandNote ? (
+        <p className="rounded-lg bg-amber-950/40 px-3 py-2 text-amber-200" data-testid="reference-note">
+          {bandNote}
+        </p>
+      ) : null}
       <p className="text-zinc-400">
         Match its loudness and its tone (mid and side); Tone match sets how much.
       </p>

@@ -21,7 +21,7 @@ export function AudioSourceCard({ previewMode }: { previewMode: boolean }) {
   const [params] = useSearchParams();
   return (
     <Card
-      className="grid gap-4"
+      className="grid gap-4 p-4 sm:p-6"
       data-testid="audio-source"
       data-state={source ? 'loaded' : state.loading ? 'loading' : 'empty'}
       data-hearing={state.hearingLive ? 'live-master' : (state.playing ?? 'none')}
