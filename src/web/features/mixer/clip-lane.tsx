@@ -1,6 +1,13 @@
 import { type PointerEvent, useRef } from 'react';
-import { type MixerEngine, samplesToSeconds, type TimelineClip, type TrackType } from '../../../audio';
+import {
+  type GridFacts,
+  type MixerEngine,
+  samplesToSeconds,
+  type TimelineClip,
+  type TrackType,
+} from '../../../audio';
 import { cn } from '../../lib/cn';
+import { BeatGridLines } from './beat-grid-lines';
 import { ClipWaveform } from './clip-waveform';
 import type { TrackSlot } from './flow-state';
 import { formatTime } from './time-format';
@@ -14,6 +21,8 @@ interface ClipLaneProps {
   duration: number;
   slot: TrackSlot;
   engine: MixerEngine;
+  /** The song facts' grid, drawn under the clips (issue 27). */
+  grid?: GridFacts | null;
 }
 
 const LABELS: Record<TrackType, string> = { vocals: 'Vocals', instrumental: 'Instrumental' };
@@ -22,7 +31,16 @@ const LABELS: Record<TrackType, string> = { vocals: 'Vocals', instrumental: 'Ins
  * One lane of the sequencer. Vocal clips are selected on pointer-down and dragged with mouse, pen or touch
  * (pointer events, touch-action none); a whole drag is one undo step. The instrumental lane is not editable.
  */
-export function ClipLane({ type, clips, selectedId, sampleRate, duration, slot, engine }: ClipLaneProps) {
+export function ClipLane({
+  type,
+  clips,
+  selectedId,
+  sampleRate,
+  duration,
+  slot,
+  engine,
+  grid,
+}: ClipLaneProps) {
   const lane = useRef<HTMLDivElement>(null);
   const drag = useRef<{ id: string; x: number; from: number; secondsPerPx: number } | null>(null);
   const editable = type === 'vocals';
@@ -57,6 +75,7 @@ export function ClipLane({ type, clips, selectedId, sampleRate, duration, slot, 
         data-testid={`lane-${type}`}
         className="relative h-16 flex-1 rounded-md bg-zinc-950/80 ring-1 ring-zinc-800"
       >
+        {grid ? <BeatGridLines facts={grid} duration={duration} /> : null}
         {clips.map((clip) => {
           const start = samplesToSeconds(clip.position, sampleRate);
           const length = samplesToSeconds(clip.sourceEnd - clip.sourceStart, sampleRate);

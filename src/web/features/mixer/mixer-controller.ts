@@ -18,6 +18,7 @@ import { toAudioBuffer } from './audio-buffers';
 import { bothLoaded, type FlowState, initialFlow, Store } from './flow-state';
 import { MixdownRunner } from './mixdown-runner';
 import { MIXER_NOTICES } from './mixer-messages';
+import { SongFactsRunner } from './song-facts-runner';
 import { uploadTrack } from './track-api';
 import { type LoadedTrack, TrackLoader } from './track-loader';
 import { BufferPlayer, TrackPlayback } from './track-playback';
@@ -44,6 +45,7 @@ export class MixerController {
   readonly loader: TrackLoader;
   readonly #player: BufferPlayer;
   readonly mixdown: MixdownRunner;
+  readonly songFacts: SongFactsRunner;
   #previews: Partial<Record<MixStyleId, AudioBuffer>> = {};
   #previewAbort: AbortController | null = null;
 
@@ -63,6 +65,7 @@ export class MixerController {
       onCleared: (type) => this.#trackChanged(type, null),
     });
     this.mixdown = new MixdownRunner(this);
+    this.songFacts = new SongFactsRunner(this.engine);
     for (const type of ['vocals', 'instrumental'] as const) {
       this.playback.setTrackVolume(type, this.store.getState().tracks[type].volume / 100);
     }
@@ -86,6 +89,8 @@ export class MixerController {
     this.engine.pause();
     this.playback.setBuffer(type, track?.buffer ?? null);
     this.engine.setTrack(type, track ? track.buffer.duration : null);
+    // Issue 27: the beat's tempo, grid and key, analysed in a worker while the user goes on.
+    if (type === 'instrumental') this.songFacts.analyse(track?.buffer ?? null);
     // New audio invalidates the applied sequence, its previews and any mixdown made from the old audio.
     this.#previewAbort?.abort();
     this.#previews = {};
@@ -232,6 +237,7 @@ export class MixerController {
     this.mix.dispose();
     this.encoder.dispose();
     this.#peaks.dispose();
+    this.songFacts.dispose();
     void this.ctx.close();
   }
 }
