@@ -35,6 +35,9 @@ describe('beat grid', () => {
     expect(nudgeSeconds(1.3, facts, 'beat', 1)).toBeCloseTo(1.75, 9);
     expect(nudgeSeconds(1.3, facts, 'beat', -1)).toBeCloseTo(1.25, 9);
     expect(nudgeSeconds(1.3, facts, 'off', 1)).toBeCloseTo(1.31, 9);
+    // A start one sample off the grid (whole samples) still counts as on it, both ways.
+    expect(nudgeSeconds(1.25 + 1 / 48000, facts, 'beat', -1)).toBeCloseTo(0.75, 9);
+    expect(nudgeSeconds(1.25 - 1 / 48000, facts, 'beat', 1)).toBeCloseTo(1.75, 9);
   });
 });
 

@@ -62,8 +62,9 @@ export const nudgeSeconds = (
   const step = gridStep(f, mode);
   if (!f || mode === 'off') return seconds + direction * step;
   const index = (seconds - f.downbeatSeconds) / step;
-  // From a point on the grid move one step; from between two points move to the next one that way.
-  const onGrid = Math.abs(index - Math.round(index)) < 1e-6;
+  // From a point on the grid move one step; from between two points move to the next one that way. A clip
+  // start is a whole sample, so "on the grid" allows a millisecond.
+  const onGrid = Math.abs(index - Math.round(index)) * step < 1e-3;
   const next = onGrid ? Math.round(index) + direction : direction > 0 ? Math.ceil(index) : Math.floor(index);
   return f.downbeatSeconds + next * step;
 };

@@ -108,6 +108,7 @@ export class MixdownRunner {
   #arrangement(timeline: MixTimeline, settings: MixRenderSettings): MixArrangement | null {
     const { vocals, instrumental } = this.#c.store.getState().tracks;
     if (vocals.trackId === null || instrumental.trackId === null) return null;
+    const songFacts = this.#c.engine.getState().songFacts;
     return {
       vocalTrackId: vocals.trackId,
       instrumentalTrackId: instrumental.trackId,
@@ -122,6 +123,7 @@ export class MixdownRunner {
         sourceEnd,
         position,
       })),
+      ...(songFacts ? { songFacts } : {}),
     };
   }
 
