@@ -9,6 +9,7 @@ const BENCHES = [
   { name: 'audio-meter', file: 'bench/audio-meter.bench.ts' },
   { name: 'audio-mix', file: 'bench/audio-mix.ts' },
   { name: 'audio-encode', file: 'bench/audio-encode.ts' },
+  { name: 'song-facts', file: 'bench/song-facts.bench.ts' },
   { name: 'upload', file: 'bench/upload-memory.bench.ts' },
   // Times the built app: `npm run build:app` runs first, so the figure is of the code checked out.
   { name: 'mastering-screen', file: 'bench/mastering-screen.bench.ts', needsBuild: true },

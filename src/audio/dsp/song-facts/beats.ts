@@ -40,12 +40,14 @@ export const trackBeats = (env: Float32Array, frameRate: number, bpm: number): n
   const from = new Int32Array(n).fill(-1);
   const lo = Math.round(period / 2);
   const hi = Math.round(2 * period);
+  // The penalty depends only on the interval: one table, not a logarithm per frame and interval.
+  const penalty = new Float64Array(hi + 1);
+  for (let d = lo; d <= hi; d++) penalty[d] = TIGHTNESS * Math.log(d / period) ** 2;
   for (let t = 0; t < n; t++) {
     let bestValue = Number.NEGATIVE_INFINITY;
     let bestFrom = -1;
     for (let d = lo; d <= hi && t - d >= 0; d++) {
-      const penalty = TIGHTNESS * Math.log(d / period) ** 2;
-      const v = score[t - d]! - penalty;
+      const v = score[t - d]! - penalty[d]!;
       if (v > bestValue) {
         bestValue = v;
         bestFrom = t - d;
