@@ -86,19 +86,16 @@ export const onsetEnvelopes = async (
   const low = new Float32Array(frames);
   const mid = new Float32Array(frames);
   const high = new Float32Array(frames);
-  for (let f = 0; f < frames; f++) {
-    const start = f * ONSET_HOP;
-    for (let i = 0; i < ONSET_FFT; i++) {
-      re[i] = samples[start + i]! * window[i]!;
-      im[i] = 0;
-    }
-    fft(re, im);
+  // Two real frames per complex FFT (frame f real, f + 1 imaginary), separated by conjugate symmetry.
+  const magA = new Float64Array(bins);
+  const magB = new Float64Array(bins);
+  const flux = (mag: Float64Array, f: number) => {
     let l = 0;
     let m = 0;
     let h = 0;
     for (let k = 1; k < bins; k++) {
       // log(1 + γ|X|): flux on a compressed scale, so quiet hats count next to a loud kick.
-      const v = Math.log1p(1000 * Math.sqrt(re[k]! * re[k]! + im[k]! * im[k]!));
+      const v = Math.log1p(1000 * mag[k]!);
       current[k] = v;
       const rise = f === 0 ? 0 : Math.max(0, v - previous[k]!);
       if (k <= lowTop) l += rise;
@@ -109,7 +106,27 @@ export const onsetEnvelopes = async (
     mid[f] = m / 4;
     high[f] = h / 8;
     [previous, current] = [current, previous];
-    if ((f & 1023) === 1023) await onFrame(f / frames);
+  };
+  for (let f = 0; f < frames; f += 2) {
+    const a = f * ONSET_HOP;
+    const b = (f + 1) * ONSET_HOP;
+    const second = f + 1 < frames;
+    for (let i = 0; i < ONSET_FFT; i++) {
+      re[i] = samples[a + i]! * window[i]!;
+      im[i] = second ? samples[b + i]! * window[i]! : 0;
+    }
+    fft(re, im);
+    for (let k = 1; k < bins; k++) {
+      const rk = re[k]!;
+      const ik = im[k]!;
+      const rn = re[ONSET_FFT - k]!;
+      const iN = im[ONSET_FFT - k]!;
+      magA[k] = 0.5 * Math.sqrt((rk + rn) * (rk + rn) + (ik - iN) * (ik - iN));
+      magB[k] = 0.5 * Math.sqrt((rk - rn) * (rk - rn) + (ik + iN) * (ik + iN));
+    }
+    flux(magA, f);
+    if (second) flux(magB, f + 1);
+    if ((f & 1022) === 1022) await onFrame(f / frames);
   }
   const frameRate = sampleRate / ONSET_HOP;
   const radius = Math.round(0.2 * frameRate);
