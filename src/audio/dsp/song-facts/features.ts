@@ -179,15 +179,25 @@ export const chromagram = async (
   // Tuning: the magnitude-weighted circular mean of spectral peaks' distance to the nearest semitone.
   let tuneRe = 0;
   let tuneIm = 0;
-  for (let f = 0; f < frames; f++) {
-    const start = f * CHROMA_HOP;
+  // Two real frames per complex FFT, as for the onsets.
+  for (let f = 0; f < frames; f += 2) {
+    const second = f + 1 < frames;
     for (let i = 0; i < CHROMA_FFT; i++) {
-      re[i] = samples[start + i]! * window[i]!;
-      im[i] = 0;
+      re[i] = samples[f * CHROMA_HOP + i]! * window[i]!;
+      im[i] = second ? samples[(f + 1) * CHROMA_HOP + i]! * window[i]! : 0;
     }
     fft(re, im);
-    for (let k = kLow - 1; k <= kHigh + 1; k++)
-      mags[f * stride + k] = Math.sqrt(re[k]! * re[k]! + im[k]! * im[k]!);
+    for (let k = kLow - 1; k <= kHigh + 1; k++) {
+      const rk = re[k]!;
+      const ik = im[k]!;
+      const rn = re[CHROMA_FFT - k]!;
+      const iN = im[CHROMA_FFT - k]!;
+      mags[f * stride + k] = 0.5 * Math.sqrt((rk + rn) * (rk + rn) + (ik - iN) * (ik - iN));
+      if (second) mags[(f + 1) * stride + k] = 0.5 * Math.sqrt((rk - rn) * (rk - rn) + (ik + iN) * (ik + iN));
+    }
+    if ((f & 126) === 126) await onFrame(f / frames);
+  }
+  for (let f = 0; f < frames; f++) {
     for (let k = kLow; k <= kHigh; k++) {
       const m = mags[f * stride + k]!;
       if (m <= mags[f * stride + k - 1]! || m < mags[f * stride + k + 1]! || m === 0) continue;
@@ -202,7 +212,6 @@ export const chromagram = async (
       tuneRe += m * Math.cos(2 * Math.PI * frac);
       tuneIm += m * Math.sin(2 * Math.PI * frac);
     }
-    if ((f & 127) === 127) await onFrame(f / frames);
   }
   const tuning = Math.atan2(tuneIm, tuneRe) / (2 * Math.PI);
   const notes = new Float32Array(frames * 12);
