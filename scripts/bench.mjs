@@ -12,6 +12,7 @@ const BENCHES = [
   { name: 'audio-mix-vocal-chain', file: 'bench/audio-vocal-chain.ts' },
   { name: 'audio-encode', file: 'bench/audio-encode.ts' },
   { name: 'audio-pitch', file: 'bench/audio-pitch.ts' },
+  { name: 'song-facts', file: 'bench/song-facts.bench.ts' },
   { name: 'upload', file: 'bench/upload-memory.bench.ts' },
   // Times the built app: `npm run build:app` runs first, so the figure is of the code checked out.
   { name: 'mastering-screen', file: 'bench/mastering-screen.bench.ts', needsBuild: true },

@@ -30,5 +30,6 @@ export { MixClient } from './workers/mix-client';
 export type { MixTimeline, PitchCurveView, RenderedMix, RenderedPreview } from './workers/mix-protocol';
 export { PeaksClient } from './workers/peaks-client';
 export { PlatformClient } from './workers/platform-client';
+export { SongFactsClient } from './workers/song-facts-client';
 export { ZipClient } from './workers/zip-client';
 export type { ZipEntry } from './workers/zip-protocol';

@@ -1,6 +1,8 @@
-import { type SavedClips, secondsToSamples, type TrackType } from '../model/clip';
+import { nudgeSeconds, type SnapMode, snapSeconds } from '../model/beat-grid';
+import { type SavedClips, samplesToSeconds, secondsToSamples, type TrackType } from '../model/clip';
 import { beginGesture, commit, endGesture, redo, reload, undo } from '../model/history';
 import { clipsFromSaved } from '../model/saved-clips';
+import type { SongFacts } from '../model/song-facts';
 import {
   clearSelection,
   cutAt,
@@ -157,7 +159,34 @@ export class MixerEngine {
   }
 
   dragTo(id: string, positionSeconds: number): void {
-    this.#edit(moveClip(this.#timeline, id, positionSeconds));
+    this.#edit(moveClip(this.#timeline, id, positionSeconds, this.#snapper()));
+  }
+
+  /** The song facts' grid snapping while snap is on; undefined keeps the 10 ms grid. */
+  #snapper(): ((seconds: number) => number) | undefined {
+    const { songFacts, snap } = this.#state;
+    if (!songFacts || snap === 'off') return undefined;
+    return (seconds) => snapSeconds(seconds, songFacts, snap);
+  }
+
+  /** The beat's tempo, grid and key (from the analysis or the user), or null when the beat is gone. */
+  setSongFacts(facts: SongFacts | null): void {
+    this.#set({ ...this.#state, songFacts: facts });
+  }
+
+  setSnap(snap: SnapMode): void {
+    if (snap !== this.#state.snap) this.#set({ ...this.#state, snap });
+  }
+
+  /** Arrow keys: the selected vocal clip moves one grid step (a beat, a bar, or 10 ms with snap off). */
+  nudgeSelected(direction: 1 | -1): void {
+    const t = this.#timeline;
+    const clip = t.clips.find((c) => c.id === t.selectedId);
+    if (!clip) return;
+    const { songFacts, snap } = this.#state;
+    const from = samplesToSeconds(clip.position, t.sampleRate);
+    const to = nudgeSeconds(from, songFacts, snap, direction);
+    this.#edit(moveClip(t, clip.id, to, snap === 'off' || !songFacts ? undefined : (s) => s));
   }
 
   endDrag(): void {

@@ -1,5 +1,7 @@
+import type { SnapMode } from '../model/beat-grid';
 import { type Clip, samplesToSeconds, type TrackType } from '../model/clip';
 import { canRedo, canUndo, createHistory, type EditHistory } from '../model/history';
+import type { SongFacts } from '../model/song-facts';
 import { createTimeline, type Timeline, timelineLength, toSpecClips } from '../model/timeline';
 import { initialTransport, type Transport } from '../model/transport';
 
@@ -16,6 +18,10 @@ export interface MixerState {
   readonly appliedRevision: number;
   /** The timeline as it was applied, or null before Apply Sequence. */
   readonly applied: Timeline | null;
+  /** Issue 27: the beat's tempo, grid and key (analysed or typed), or null before an instrumental is known. */
+  readonly songFacts: SongFacts | null;
+  /** Where drags and nudges snap: the 10 ms grid (off), beats or bars (decision 194). */
+  readonly snap: SnapMode;
 }
 
 export const initialMixerState = (sampleRate: number): MixerState => ({
@@ -24,6 +30,8 @@ export const initialMixerState = (sampleRate: number): MixerState => ({
   previewVolume: DEFAULT_PREVIEW_VOLUME,
   appliedRevision: 0,
   applied: null,
+  songFacts: null,
+  snap: 'off',
 });
 
 export const selectTimeline = (s: MixerState): Timeline => s.history.present;

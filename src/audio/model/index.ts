@@ -1,7 +1,10 @@
+export * from './beat-grid';
 export * from './clip';
 export * from './history';
 export * from './mix-styles';
 export * from './preview-window';
 export * from './saved-clips';
+export type { KeyMode, SongFacts, SongKey } from './song-facts';
+export * from './song-facts-format';
 export * from './timeline';
 export * from './transport';

@@ -142,13 +142,21 @@ const dragBound = (t: Timeline, id: string): number =>
   timelineLength({ ...t, clips: t.clips.filter((c) => c.id !== id) });
 
 /**
- * Drag a vocal clip so it begins at `positionSeconds`: rounded to 0.01 s, then clamped so that the clip stays
- * within the timeline (never before 0, never past the end the other clips and sources define).
+ * Drag a vocal clip so it begins at `positionSeconds`: rounded to 0.01 s (or placed by `snap`, the beat
+ * grid's snapping, decision 194), then clamped so that the clip stays within the timeline (never before 0,
+ * never past the end the other clips and sources define).
  */
-export const moveClip = (t: Timeline, id: string, positionSeconds: number): Timeline => {
+export const moveClip = (
+  t: Timeline,
+  id: string,
+  positionSeconds: number,
+  snap?: (seconds: number) => number,
+): Timeline => {
   const clip = findClip(t, id);
   if (!clip || !isEditable(clip) || !Number.isFinite(positionSeconds)) return t;
-  const snapped = Math.round(positionSeconds / DRAG_GRID_SECONDS) * DRAG_GRID_SECONDS;
+  const snapped = snap
+    ? snap(positionSeconds)
+    : Math.round(positionSeconds / DRAG_GRID_SECONDS) * DRAG_GRID_SECONDS;
   const latest = Math.max(0, dragBound(t, id) - clipLength(clip));
   const position = Math.min(Math.max(secondsToSamples(snapped, t.sampleRate), 0), latest);
   if (position === clip.position) return t;

@@ -64,6 +64,20 @@ export const ARRANGEMENT_MESSAGES = {
 const sampleIndex = z.number().int().min(0).max(2_147_483_647);
 
 /**
+ * Issue 27: the beat's tempo, grid and key saved with the arrangement (decision 195). Ranges: a tempo a
+ * beat can have (30–300 BPM, the page's edit bounds), confidences 0..1, a tonic pitch class 0..11, a first
+ * downbeat within the first hour, 2–12 beats to the bar.
+ */
+export const songFactsSchema = z.object({
+  tempoBpm: z.number().min(30).max(300),
+  tempoConfidence: z.number().min(0).max(1),
+  key: z.object({ tonic: z.number().int().min(0).max(11), mode: z.enum(['major', 'minor']) }),
+  keyConfidence: z.number().min(0).max(1),
+  downbeatSeconds: z.number().min(0).max(3600),
+  beatsPerBar: z.number().int().min(2).max(12),
+});
+
+/**
  * Issue 18: how a mixdown was made, stored with the mixed track so the mastering page can render its stems
  * again (the versions): the two source tracks, every clip in samples at the timeline's rate, the output
  * length, the style's vocal share and the output volume.
@@ -91,6 +105,8 @@ export const mixArrangement = z
     genre: z.enum(GENRES).optional(),
     /** Round 3 (issue 27): the vocal's pitch correction (ranges checked here, on the server too). */
     pitch: pitchSettings.optional(),
+    /** Issue 27: the beat's key and tempo as analysed or edited when the mix was made. */
+    songFacts: songFactsSchema.optional(),
   })
   .refine((a) => a.clips.every((c) => c.sourceEnd > c.sourceStart), {
     message: ARRANGEMENT_MESSAGES.invalid,

@@ -1,6 +1,13 @@
 import { type PointerEvent, useRef } from 'react';
-import { type MixerEngine, samplesToSeconds, type TimelineClip, type TrackType } from '../../../audio';
+import {
+  type GridFacts,
+  type MixerEngine,
+  samplesToSeconds,
+  type TimelineClip,
+  type TrackType,
+} from '../../../audio';
 import { cn } from '../../lib/cn';
+import { BeatGridLines } from './beat-grid-lines';
 import { ClipWaveform } from './clip-waveform';
 import type { TrackSlot } from './flow-state';
 import { formatTime } from './time-format';
@@ -17,6 +24,8 @@ interface ClipLaneProps {
   engine: MixerEngine;
   /** Fine drag: the clip follows the pointer at a quarter of its travel (decision 240). */
   fineDrag?: boolean;
+  /** The song facts' grid, drawn under the clips (issue 27). */
+  grid?: GridFacts | null;
 }
 
 interface Drag {
@@ -49,6 +58,7 @@ export function ClipLane({
   slot,
   engine,
   fineDrag = false,
+  grid,
 }: ClipLaneProps) {
   const lane = useRef<HTMLDivElement>(null);
   const drag = useRef<Drag | null>(null);
@@ -102,6 +112,7 @@ export function ClipLane({
         data-testid={`lane-${type}`}
         className="relative h-16 flex-1 rounded-md bg-zinc-950/80 ring-1 ring-zinc-800"
       >
+        {grid ? <BeatGridLines facts={grid} duration={duration} /> : null}
         {clips.map((clip) => {
           const start = samplesToSeconds(clip.position, sampleRate);
           const length = samplesToSeconds(clip.sourceEnd - clip.sourceStart, sampleRate);

@@ -122,6 +122,7 @@ export class MixdownRunner {
   ): MixArrangement | null {
     const { vocals, instrumental } = this.#c.store.getState().tracks;
     if (vocals.trackId === null || instrumental.trackId === null) return null;
+    const songFacts = this.#c.engine.getState().songFacts;
     return {
       vocalTrackId: vocals.trackId,
       instrumentalTrackId: instrumental.trackId,
@@ -139,6 +140,7 @@ export class MixdownRunner {
         sourceEnd,
         position,
       })),
+      ...(songFacts ? { songFacts } : {}),
     };
   }
 

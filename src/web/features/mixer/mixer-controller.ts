@@ -21,6 +21,7 @@ import { toAudioBuffer } from './audio-buffers';
 import { bothLoaded, effectiveGenre, type FlowState, initialFlow, Store } from './flow-state';
 import { MixdownRunner } from './mixdown-runner';
 import { MIXER_NOTICES } from './mixer-messages';
+import { SongFactsRunner } from './song-facts-runner';
 import { uploadTrack } from './track-api';
 import { TrackListener } from './track-listener';
 import { type LoadedTrack, TrackLoader } from './track-loader';
@@ -49,6 +50,7 @@ export class MixerController {
   readonly #player: BufferPlayer;
   readonly mixdown: MixdownRunner;
   readonly listener: TrackListener;
+  readonly songFacts: SongFactsRunner;
   #previews: Partial<Record<MixStyleId, AudioBuffer>> = {};
   #previewAbort: AbortController | null = null;
 
@@ -69,6 +71,7 @@ export class MixerController {
     });
     this.mixdown = new MixdownRunner(this);
     this.listener = new TrackListener(this.store, new ListenClient(), (before) => this.#genreChanged(before));
+    this.songFacts = new SongFactsRunner(this.engine);
     for (const type of ['vocals', 'instrumental'] as const) {
       this.playback.setTrackVolume(type, this.store.getState().tracks[type].volume / 100);
     }
@@ -93,6 +96,8 @@ export class MixerController {
     this.playback.setBuffer(type, track?.buffer ?? null);
     this.engine.setTrack(type, track ? track.buffer.duration : null);
     void this.listener.listen(type, track?.buffer ?? null);
+    // Issue 27: the beat's tempo, grid and key, analysed in a worker while the user goes on.
+    if (type === 'instrumental') this.songFacts.analyse(track?.buffer ?? null);
     // New audio invalidates the applied sequence, its previews and any mixdown made from the old audio.
     this.#previewAbort?.abort();
     this.#previews = {};
@@ -279,6 +284,7 @@ export class MixerController {
     this.mix.dispose();
     this.encoder.dispose();
     this.#peaks.dispose();
+    this.songFacts.dispose();
     void this.ctx.close();
   }
 }

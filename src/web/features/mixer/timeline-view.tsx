@@ -1,5 +1,5 @@
 import { type RefObject, useEffect, useRef } from 'react';
-import type { MixerEngine, MixerState, TrackType } from '../../../audio';
+import { bpmText, type MixerEngine, type MixerState, type TrackType } from '../../../audio';
 import { ClipLane } from './clip-lane';
 import type { FlowState } from './flow-state';
 import { ScrubBar } from './scrub-bar';
@@ -76,12 +76,16 @@ export function TimelineView({
       slot={tracks[type]}
       engine={engine}
       fineDrag={fineDrag}
+      grid={state.songFacts}
     />
   );
 
   return (
     <div>
-      <div className="mb-2 text-right text-sm tabular-nums text-zinc-300">
+      <div className="mb-2 flex justify-end gap-3 text-sm tabular-nums text-zinc-300">
+        {state.songFacts ? (
+          <span data-testid="timeline-tempo">{bpmText(state.songFacts.tempoBpm)} BPM</span>
+        ) : null}
         <span ref={clock} data-testid="clock">
           0:00.0 / {formatTime(duration, true)}
         </span>

@@ -5,6 +5,7 @@ import { Card, CardTitle } from '../../components/ui/card';
 import type { MixerController } from './mixer-controller';
 import { MIXER_TEXT } from './mixer-messages';
 import { ShortcutsHelp } from './shortcuts-help';
+import { SongFactsPanel } from './song-facts-panel';
 import { TimelineView } from './timeline-view';
 import { MAX_ZOOM, zoomLabel } from './timeline-zoom';
 import { useEngineState, useFlowPart } from './use-mixer';
@@ -62,6 +63,7 @@ export const TrackSequencer = memo(function TrackSequencer({
       </div>
 
       <div className="mt-4">
+        <SongFactsPanel controller={controller} />
         <TimelineView
           engine={engine}
           state={state}

@@ -7,6 +7,7 @@ export const SHORTCUTS: readonly { keys: string; action: string }[] = [
   { keys: 'S', action: 'Cut at playhead' },
   { keys: 'Delete / Backspace', action: 'Delete selected clip' },
   { keys: 'Escape', action: 'Clear selection' },
+  { keys: '← / →', action: 'Nudge selected clip by one grid step' },
   { keys: 'Ctrl/Cmd + Z', action: 'Undo' },
   { keys: 'Shift + Ctrl/Cmd + Z', action: 'Redo' },
 ];
@@ -43,6 +44,11 @@ export const useShortcuts = (controller: MixerController, enabled: boolean): voi
         engine.deleteSelected();
       } else if (e.key === 'Escape') {
         engine.clearSelection();
+      } else if (
+        (e.key === 'ArrowLeft' || e.key === 'ArrowRight') &&
+        engine.getState().history.present.selectedId
+      ) {
+        engine.nudgeSelected(e.key === 'ArrowRight' ? 1 : -1);
       } else {
         handled = false;
       }
