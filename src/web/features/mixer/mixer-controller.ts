@@ -27,10 +27,12 @@ import { TrackListener } from './track-listener';
 import { type LoadedTrack, TrackLoader } from './track-loader';
 import { BufferPlayer, TrackPlayback } from './track-playback';
 
-const mixTimeline = (t: Timeline): MixTimeline => ({
+/** The worker's timeline; the song's tempo times the vocal chain's delay and reverb (issue 27 item 4). */
+const mixTimeline = (t: Timeline, tempoBpm: number | undefined): MixTimeline => ({
   clips: [...t.clips],
   sampleRate: t.sampleRate,
   length: timelineLength(t),
+  ...(tempoBpm ? { tempoBpm } : {}),
 });
 
 /**
@@ -157,7 +159,7 @@ export class MixerController {
     try {
       const window = previewWindow(timeline.sources.vocals, timeline.sampleRate);
       const rendered = await this.mix.previews(
-        mixTimeline(timeline),
+        mixTimeline(timeline, this.engine.getState().songFacts?.tempoBpm),
         window,
         this.store.getState().outputVolume,
         {
@@ -255,7 +257,9 @@ export class MixerController {
 
   appliedTimeline(): MixTimeline | null {
     const applied = this.engine.getState().applied;
-    return applied && this.store.getState().applied ? mixTimeline(applied) : null;
+    return applied && this.store.getState().applied
+      ? mixTimeline(applied, this.engine.getState().songFacts?.tempoBpm)
+      : null;
   }
 
   /**

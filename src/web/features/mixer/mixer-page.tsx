@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
 import { TIER_RULES, tierOf } from '../../../shared/plans';
 import { useAuth } from '../../app/auth-context';
@@ -81,6 +82,11 @@ interface BodyProps {
 
 function MixerBody({ controller, usable, canApply, devMode, signedIn }: BodyProps) {
   const flow = useFlow(controller);
+  // The beat's detected (or edited) key is the pitch correction's default target (issue 27).
+  const songKey = useSyncExternalStore(
+    controller.engine.subscribe,
+    () => controller.engine.getState().songFacts?.key ?? null,
+  );
   useShortcuts(controller, usable);
   return (
     <>
@@ -94,7 +100,7 @@ function MixerBody({ controller, usable, canApply, devMode, signedIn }: BodyProp
       <VocalAnalysisPanel flow={flow} />
       <TrackSequencer controller={controller} canApply={canApply} />
       <MixStyleCard controller={controller} flow={flow} />
-      <PitchPanel controller={controller} flow={flow} />
+      <PitchPanel controller={controller} flow={flow} songKey={songKey} />
       <MixdownSection controller={controller} flow={flow} />
       <FinalMixPanel controller={controller} flow={flow} devMode={devMode} />
       {flow.applied && !flow.finalMix ? <MixPreviewPanel controller={controller} flow={flow} /> : null}

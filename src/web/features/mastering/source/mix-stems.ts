@@ -46,6 +46,8 @@ export const loadMixStems = async (
       clips: arrangement.clips,
       sampleRate: arrangement.sampleRate,
       length: arrangement.length,
+      // The tempo the mix's delay was timed to (issue 27): the stems must sum to that mix.
+      ...(arrangement.songFacts ? { tempoBpm: arrangement.songFacts.tempoBpm } : {}),
     };
     // The genre too (issue 26): a mix made through the adaptive vocal chain only sums from stems made the same way.
     const settings = {
