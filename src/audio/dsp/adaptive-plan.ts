@@ -16,13 +16,13 @@ import {
   type Departure,
   departureFrom,
   GENRE_TARGETS,
-  type GenreSuggestion,
   genreCurve,
   genreRange,
   NARROW_LIMIT_DB,
   shapedDeviation,
   smoothOctave,
   suggestGenre,
+  type TrackGenreSuggestion,
 } from './genre-targets';
 import { masteringChainParams } from './mastering-processor';
 import type { BandDynamics } from './multiband-compressor';
@@ -85,7 +85,7 @@ export interface GenrePlan {
   genre: Genre;
   /** True when the genre was chosen (by the user or the mix's arrangement); false: suggested here. */
   chosen: boolean;
-  suggestion: GenreSuggestion;
+  suggestion: TrackGenreSuggestion;
   departure: Departure;
   /** The share of the deviation corrected: preset amount x genre strength x confidence, 0..1. */
   share: number;
@@ -245,7 +245,7 @@ const genrePlanFor = (
 };
 
 /** The genre the analysis suggests ("sounds like"), with the figures that decided it. */
-export const suggestGenreFor = (analysis: TrackAnalysis, tiltDbPerOctave = 0): GenreSuggestion =>
+export const suggestGenreFor = (analysis: TrackAnalysis, tiltDbPerOctave = 0): TrackGenreSuggestion =>
   suggestGenre(
     analysis.midDb,
     analysis.plrDb,

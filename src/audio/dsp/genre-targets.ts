@@ -154,7 +154,7 @@ export const shapedDeviation = (deviation: readonly number[], share: number): nu
 };
 
 /** "sounds like": the genre whose range the track leaves least, with the figures that decided it. */
-export interface GenreSuggestion {
+export interface TrackGenreSuggestion {
   genre: Genre;
   /** Outside-the-range RMS of each genre, dB, in GENRES order. */
   outsideDb: number[];
@@ -195,7 +195,7 @@ export const suggestGenre = (
   midDb: readonly number[],
   plrDb: number,
   deviationFor: (genre: Genre) => number[],
-): GenreSuggestion => {
+): TrackGenreSuggestion => {
   const outsideDb = GENRES.map((g) => departureFrom(deviationFor(g), genreRange(g)).outsideDb);
   const lean = (g: Genre) => {
     const dynamic = GENRE_TARGETS[g].crestScale > 1;

@@ -27,7 +27,7 @@ export {
   type ChainDynamics,
   type DynamicsSummary,
 } from './dynamics-stats';
-export { GENRE_TARGETS, type GenreSuggestion } from './genre-targets';
+export { GENRE_TARGETS, type TrackGenreSuggestion } from './genre-targets';
 export { LevelMeter, type LevelReading } from './level-meter';
 export { LIMITER_BLOCK, type LimiterOptions, limiterLatency, limitOffline, TruePeakLimiter } from './limiter';
 export { LoudnessMeter, type LoudnessReport, measureLoudness } from './loudness';

@@ -4,7 +4,7 @@
  * the analysis suggests. The suggestion is computed from the track's analysis with the engine's own code.
  */
 import { GENRE_LABELS, type Genre } from '../../../../shared/genres';
-import { type GenreSuggestion, suggestGenreFor } from '../engine/engine-api';
+import { suggestGenreFor, type TrackGenreSuggestion } from '../engine/engine-api';
 import type { MasteringState } from '../mastering-state';
 
 export type GenreSource = 'chosen' | 'mix' | 'suggested';
@@ -16,7 +16,7 @@ export const chosenGenre = (s: Pick<MasteringState, 'genre' | 'source'>): Genre 
 export interface GenreShown {
   genre: Genre | null;
   source: GenreSource;
-  suggestion: GenreSuggestion | null;
+  suggestion: TrackGenreSuggestion | null;
 }
 
 /** What the genre field shows: the genre in force and where it comes from. */
@@ -33,7 +33,7 @@ export const genreShown = (s: Pick<MasteringState, 'genre' | 'source' | 'preset'
 export const GENRE_TEXT = {
   label: 'Genre',
   fromMix: (g: Genre) => `From the mix: ${GENRE_LABELS[g]} was chosen in the mixer.`,
-  soundsLike: (s: GenreSuggestion) => `Sounds like: ${GENRE_LABELS[s.genre]}, because ${s.because}.`,
+  soundsLike: (s: TrackGenreSuggestion) => `Sounds like: ${GENRE_LABELS[s.genre]}, because ${s.because}.`,
   waiting: 'The genre is suggested once the track is analysed.',
   remaster: (used: Genre) =>
     `The master below aimed at ${GENRE_LABELS[used]}: master again to hear this genre.`,
