@@ -27,6 +27,7 @@ import {
 import { masteringChainParams } from './mastering-processor';
 import type { BandDynamics } from './multiband-compressor';
 import { referenceBandwidth, withoutEmptyBands } from './reference-bandwidth';
+import { rangeSafeShare } from './section-balance';
 import { deviationFromCurve } from './tonal-target';
 import {
   bandAverageDb,
@@ -196,6 +197,9 @@ const OCTAVES = [63, 125, 250, 500, 1000, 2000, 4000, 8000, 16000];
  * where the share grows with how far and how consistently the track leaves the genre's range (a finished
  * mix inside it is left alone), broad moves up to +/-8 dB, narrow ones +/-3 dB.
  */
+/** Share of the sections' loudness range a genre's tone correction must keep (the LRA rule keeps 70 %). */
+const RANGE_KEPT = 0.78;
+
 const genrePlanFor = (
   analysis: TrackAnalysis,
   choice: ToneChoice,
@@ -219,13 +223,16 @@ const genrePlanFor = (
       ? PRESETS[choice.preset].settings
       : { ...DEFAULT_CUSTOM_SETTINGS, brightness: 50, warmth: 50 };
   const already = chainDb(settings, rate);
-  const toneEqDb = fitEqToDeviation(
-    shapedDeviation(deviation, share),
-    rate,
-    1,
-    already,
-    BROAD_LIMIT_DB + NARROW_LIMIT_DB,
+  const fitAt = (s: number) =>
+    fitEqToDeviation(shapedDeviation(deviation, s), rate, 1, already, BROAD_LIMIT_DB + NARROW_LIMIT_DB);
+  // The LRA rule (decision 116) before the tone: a correction that would narrow the sections' loudness range
+  // below RANGE_KEPT of the track's own is taken only as far as it keeps that (decision 218).
+  const safe = rangeSafeShare(
+    analysis.sectionOctavesDb ?? [],
+    (s) => octaveMovesDb(fitAt(share * s), TONE_EQ_GRID, rate),
+    RANGE_KEPT,
   );
+  const toneEqDb = fitAt(share * safe);
   const moves = octaveMovesDb(toneEqDb, TONE_EQ_GRID, rate);
   const smooth = smoothOctave(deviation);
   const nearest = (hz: number) =>
@@ -239,7 +246,7 @@ const genrePlanFor = (
     return { hz, trackDb: smooth[k]!, rangeDb: range[k]!, moveDb: moves[i]! };
   });
   return {
-    plan: { genre, chosen: choice.genre !== undefined, suggestion, departure, share, bands },
+    plan: { genre, chosen: choice.genre !== undefined, suggestion, departure, share: share * safe, bands },
     toneEqDb,
   };
 };

@@ -15,6 +15,7 @@ import { fft } from './band-levels';
 import { ThreeBandCrossover } from './crossover';
 import { LoudnessMeter } from './loudness';
 import { type BandDynamics, MULTIBAND_CROSSOVER } from './multiband-compressor';
+import { sectionOctavesDb } from './section-balance';
 
 export const THIRD_OCTAVE_CENTRES: readonly number[] = Array.from(
   { length: 28 },
@@ -64,6 +65,8 @@ export interface TrackAnalysis {
   loudest: { startSeconds: number; seconds: number };
   /** RMS and peak of the low / mid / high compressor bands over the loudest 30 s. */
   bandDynamics: BandDynamics[];
+  /** The mid's level per octave in 1 s blocks (section-balance.ts): what a tone EQ does to the range. */
+  sectionOctavesDb: number[][];
 }
 
 export const SPECTRUM_FFT = 16384;
@@ -256,6 +259,7 @@ export interface TrackLevels {
   loudnessRangeLu: number;
   loudest: { startSeconds: number; seconds: number };
   bandDynamics: BandDynamics[];
+  sectionOctavesDb: number[][];
 }
 
 export const trackLevels = (channels: readonly Float32Array[], sampleRate: number): TrackLevels => {
@@ -286,6 +290,7 @@ export const trackLevels = (channels: readonly Float32Array[], sampleRate: numbe
       Math.round(loudest.startSeconds * sampleRate),
       Math.min(frames, Math.round((loudest.startSeconds + loudest.seconds) * sampleRate)),
     ),
+    sectionOctavesDb: sectionOctavesDb(channels, sampleRate),
   };
 };
 
@@ -332,6 +337,7 @@ export const combineAnalysis = (
     lowEndCorrelation: stereo[0]!.correlation,
     loudest: levels.loudest,
     bandDynamics: levels.bandDynamics,
+    sectionOctavesDb: levels.sectionOctavesDb,
   };
 };
 
