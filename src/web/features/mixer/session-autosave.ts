@@ -26,6 +26,9 @@ export const sessionBodyOf = (c: MixerController): SessionInput | null => {
     style: flow.style,
     outputVolume: flow.outputVolume,
     genre: flow.genre,
+    // Issue 27: the beat's facts as analysed or edited, and the pitch correction, come back on restore.
+    songFacts: c.songFacts.current(),
+    pitch: flow.pitch,
   };
 };
 
