@@ -7,6 +7,8 @@ interface SavedSession {
   vocalTrackId: number | null;
   instrumentalTrackId: number | null;
   clips: { vocals: { id: string; position: number }[]; instrumental: { id: string }[] };
+  songFacts: { tempoBpm: number; tempoConfidence: number } | null;
+  pitch: { amount: number; retuneMs: number } | null;
 }
 
 test('the arrangement is saved to /api/sessions as it changes and offered back on return', async ({
@@ -28,6 +30,17 @@ test('the arrangement is saved to /api/sessions as it changes and offered back o
   await expect(clip(page, 'vocals-clip-2')).toBeVisible();
   const cutAt = await clipPosition(page, 'vocals-clip-2');
 
+  // Issue 27: the beat's tempo edited by hand and a pitch correction are part of the session.
+  await expect(page.getByTestId('song-facts-summary')).toHaveText(/ BPM$/, { timeout: 60_000 });
+  await page.getByRole('button', { name: 'Edit key and tempo' }).click();
+  await page.getByLabel('Tempo (BPM)').fill('123');
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByTestId('timeline-tempo')).toHaveText('123 BPM');
+  const pitchPanel = page.getByTestId('pitch-panel');
+  await pitchPanel.getByLabel('Amount').fill('65');
+  await pitchPanel.getByLabel('Retune speed').fill('0');
+  await expect(pitchPanel.getByText('65%')).toBeVisible();
+
   const latest = async (): Promise<SavedSession | null> => {
     const list = (await (await page.request.get('/api/sessions?limit=1')).json()) as {
       sessions: { id: number }[];
@@ -40,6 +53,12 @@ test('the arrangement is saved to /api/sessions as it changes and offered back o
   await expect
     .poll(async () => (await latest())?.clips.vocals.map((c) => c.id), { timeout: 20_000 })
     .toEqual(['vocals-clip-1', 'vocals-clip-2']);
+  await expect
+    .poll(async () => {
+      const s = await latest();
+      return [s?.songFacts?.tempoBpm, s?.songFacts?.tempoConfidence, s?.pitch?.amount, s?.pitch?.retuneMs];
+    })
+    .toEqual([123, 1, 65, 0]);
   const saved = (await latest())!;
   expect(saved.vocalTrackId).not.toBeNull();
   expect(saved.instrumentalTrackId).not.toBeNull();
@@ -55,4 +74,15 @@ test('the arrangement is saved to /api/sessions as it changes and offered back o
   await expect(clip(page, 'vocals-clip-2')).toBeVisible();
   expect(await clipPosition(page, 'vocals-clip-2')).toBeCloseTo(cutAt, 2);
   await expect(clip(page, 'vocals-clip-2').locator('canvas')).toHaveAttribute('data-state', 'drawn');
+  // The edited tempo and the correction came back: the beat was not analysed over the user's edit.
+  await expect(page.getByTestId('song-facts-summary')).toHaveText(/ · 123 BPM$/);
+  await expect(page.getByTestId('song-facts-confidence')).toHaveText(/tempo 100% sure/);
+  await expect(page.getByTestId('timeline-tempo')).toHaveText('123 BPM');
+  await expect(pitchPanel.getByLabel('Amount')).toHaveValue('65');
+  await expect(pitchPanel.getByLabel('Retune speed')).toHaveValue('0');
+  // And they stay: past the autosave delay (1.5 s) no late analysis replaced them, and the save kept them.
+  await page.waitForTimeout(2_500);
+  await expect(page.getByTestId('timeline-tempo')).toHaveText('123 BPM');
+  const after = (await latest())!;
+  expect([after.songFacts?.tempoBpm, after.pitch?.amount]).toEqual([123, 65]);
 });

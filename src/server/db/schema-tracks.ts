@@ -12,7 +12,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { SessionClips } from '../../shared/api/sessions';
-import type { MixArrangement } from '../../shared/api/tracks';
+import type { MixArrangement, SavedSongFacts } from '../../shared/api/tracks';
+import type { PitchSettings } from '../../shared/pitch-settings';
 import { users } from './schema';
 
 /**
@@ -69,6 +70,10 @@ export const mixerSessions = pgTable(
     outputVolume: integer('output_volume').notNull().default(80),
     /** Issue 26 (migration 0015): the genre picked at the mix-style step; null follows the suggestion. */
     genre: text('genre'),
+    /** Issue 27 (migration 0016): the beat's tempo, grid and key as analysed or edited; null when none. */
+    songFacts: jsonb('song_facts').$type<SavedSongFacts>(),
+    /** Issue 27 (migration 0016): the vocal's pitch-correction settings; null when none were saved. */
+    pitch: jsonb('pitch').$type<PitchSettings>(),
     /** UTF-8 bytes of the saved arrangement's JSON: counts toward the owner's storage quota. */
     sizeBytes: integer('size_bytes').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

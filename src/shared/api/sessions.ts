@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GENRES } from '../genres';
-import { positiveId } from './tracks';
+import { pitchSettings } from '../pitch-settings';
+import { positiveId, songFactsSchema } from './tracks';
 
 /** Spec 4's mix styles (vocal share 75, 50, 25). */
 export const SESSION_STYLES = ['vocals-forward', 'balanced', 'instrumental-forward'] as const;
@@ -53,6 +54,40 @@ export const sessionClips = z.object({
 });
 export type SessionClips = z.infer<typeof sessionClips>;
 
+/** One zod issue as the end of a sentence about its field ("must be at most 300"). */
+const issueText = (issue: z.core.$ZodIssue): string => {
+  switch (issue.code) {
+    case 'too_big':
+      return `must be at most ${issue.maximum}`;
+    case 'too_small':
+      return `must be at least ${issue.minimum}`;
+    case 'invalid_type':
+      return issue.expected === 'int'
+        ? 'must be a whole number'
+        : `must be ${issue.expected === 'object' ? 'an object' : `a ${issue.expected}`}`;
+    case 'invalid_value':
+      return `must be one of ${issue.values.join(', ')}`;
+    default:
+      return issue.message;
+  }
+};
+
+/**
+ * A nested shape shared with the mix arrangement (issue 27's song facts, pitch settings), refused with one
+ * message that names the field and its range: "Song facts: tempoBpm must be at most 300". The shared schemas
+ * carry no messages of their own, and the arrangement refuses them as a whole.
+ */
+const checkedAs = <S extends z.ZodType>(schema: S, label: string) =>
+  z.custom<z.input<S>>().transform((value, ctx): z.output<S> => {
+    const result = schema.safeParse(value);
+    if (result.success) return result.data;
+    const issue = result.error.issues[0];
+    const field = issue?.path.join('.');
+    const text = issue ? issueText(issue) : 'is not valid';
+    ctx.addIssue({ code: 'custom', message: field ? `${label}: ${field} ${text}` : `${label} ${text}` });
+    return z.NEVER;
+  });
+
 /** Body of POST /api/sessions and PUT /api/sessions/:id: a whole mixer arrangement. */
 export const sessionBody = z
   .object({
@@ -76,6 +111,13 @@ export const sessionBody = z
       .default(80),
     /** Issue 26: the genre picked at the mix-style step; null follows the beat's suggestion. */
     genre: z.enum(GENRES, { error: 'Unknown genre' }).nullable().default(null),
+    /**
+     * Issue 27: the beat's tempo, grid and key as analysed or edited; a restored session uses them instead of
+     * analysing the beat again. Null: none yet (no beat, or the analysis still running).
+     */
+    songFacts: checkedAs(songFactsSchema, 'Song facts').nullable().default(null),
+    /** Issue 27: the vocal's pitch correction; null restores the defaults (correction off). */
+    pitch: checkedAs(pitchSettings, 'Pitch correction').nullable().default(null),
   })
   .superRefine((body, ctx) => {
     for (const kind of ['vocals', 'instrumental'] as const) {
@@ -114,6 +156,8 @@ export const sessionView = z.object({
   style: z.enum(SESSION_STYLES).nullable(),
   outputVolume: z.number(),
   genre: z.enum(GENRES).nullable(),
+  songFacts: songFactsSchema.nullable(),
+  pitch: pitchSettings.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

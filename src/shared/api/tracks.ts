@@ -76,6 +76,7 @@ export const songFactsSchema = z.object({
   downbeatSeconds: z.number().min(0).max(3600),
   beatsPerBar: z.number().int().min(2).max(12),
 });
+export type SavedSongFacts = z.infer<typeof songFactsSchema>;
 
 /**
  * Issue 18: how a mixdown was made, stored with the mixed track so the mastering page can render its stems

@@ -37,6 +37,8 @@ const toView = (r: SessionRow): SessionView => ({
   clips: r.clips,
   outputVolume: r.outputVolume,
   genre: isGenre(r.genre) ? r.genre : null,
+  songFacts: r.songFacts ?? null,
+  pitch: r.pitch ?? null,
 });
 
 /** Saved mixer arrangements; every read and write is scoped to the owner. */
@@ -62,6 +64,8 @@ export function createSessionsService(db: Db, quotaBytes: number) {
     style: body.style,
     outputVolume: body.outputVolume,
     genre: body.genre,
+    songFacts: body.songFacts,
+    pitch: body.pitch,
   });
 
   /** The row's columns and their size; a session over MAX_SESSION_BYTES is refused before any lock. */

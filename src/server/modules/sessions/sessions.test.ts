@@ -57,6 +57,23 @@ const arrangement = (over: Partial<SessionInput> = {}): SessionInput => ({
   ...over,
 });
 
+/** Issue 27: the beat's facts after the user typed a tempo, and a pitch correction with a chosen key. */
+const songFacts = {
+  tempoBpm: 92.5,
+  tempoConfidence: 1,
+  key: { tonic: 9, mode: 'minor' as const },
+  keyConfidence: 0.62,
+  downbeatSeconds: 0.41,
+  beatsPerBar: 4,
+};
+const pitch = {
+  amount: 85,
+  retuneMs: 0,
+  humanize: 20,
+  key: { tonic: 0, mode: 'major' as const },
+  followSongKey: false,
+};
+
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sessions-test-'));
 
 describeEachDatabase(
@@ -85,6 +102,8 @@ describeEachDatabase(
         style: null,
         outputVolume: 80,
         genre: null,
+        songFacts: null,
+        pitch: null,
       });
       const list = await c.get('/api/sessions');
       expect(list.body).toMatchObject({
@@ -115,6 +134,25 @@ describeEachDatabase(
       expect((await c.delete(`/api/sessions/${saved.id}`)).status).toBe(204);
       expect((await c.get(`/api/sessions/${saved.id}`)).status).toBe(404);
       expect((await c.delete(`/api/sessions/${saved.id}`)).status).toBe(404);
+    });
+
+    it('keeps the song facts and the pitch correction, replaces and clears them (issue 27)', async () => {
+      const { c } = await signedUpClient(ctx.app);
+      const created = await c.post('/api/sessions', arrangement({ songFacts, pitch }));
+      expect(created.status).toBe(201);
+      const { id } = created.body as { id: number };
+      expect(created.body).toMatchObject({ songFacts, pitch });
+      expect((await c.get(`/api/sessions/${id}`)).body).toMatchObject({ songFacts, pitch });
+      const [row] = await ctx.database.db.select().from(mixerSessions);
+      expect(row).toMatchObject({ songFacts, pitch });
+
+      const edited = { ...songFacts, tempoBpm: 140, key: { tonic: 2, mode: 'major' as const } };
+      const replaced = await c.put(`/api/sessions/${id}`, arrangement({ songFacts: edited, pitch: null }));
+      expect(replaced.status).toBe(200);
+      expect((await c.get(`/api/sessions/${id}`)).body).toMatchObject({ songFacts: edited, pitch: null });
+      // A client that sends neither (an older page) saves none: the session holds what was sent, no more.
+      await c.put(`/api/sessions/${id}`, arrangement());
+      expect((await c.get(`/api/sessions/${id}`)).body).toMatchObject({ songFacts: null, pitch: null });
     });
 
     it('keeps a session when one of its tracks is deleted, without the track', async () => {
@@ -186,6 +224,82 @@ describeEachDatabase(
       ['an unknown style', { style: 'loud' }, 'Invalid option'],
       ['an unknown genre', { genre: 'polka' }, 'Unknown genre'],
       ['an empty name', { name: '  ' }, 'Please give the session a name'],
+      [
+        'a tempo over 300 BPM',
+        { songFacts: { ...songFacts, tempoBpm: 301 } },
+        'Song facts: tempoBpm must be at most 300',
+      ],
+      [
+        'a tempo under 30 BPM',
+        { songFacts: { ...songFacts, tempoBpm: 12 } },
+        'Song facts: tempoBpm must be at least 30',
+      ],
+      [
+        'a tempo that is not a number',
+        { songFacts: { ...songFacts, tempoBpm: '96' } },
+        'Song facts: tempoBpm must be a number',
+      ],
+      [
+        'a tonic outside 0..11',
+        { songFacts: { ...songFacts, key: { tonic: 12, mode: 'minor' } } },
+        'Song facts: key.tonic must be at most 11',
+      ],
+      [
+        'a fractional tonic',
+        { songFacts: { ...songFacts, key: { tonic: 1.5, mode: 'minor' } } },
+        'Song facts: key.tonic must be a whole number',
+      ],
+      [
+        'an unknown mode',
+        { songFacts: { ...songFacts, key: { tonic: 1, mode: 'dorian' } } },
+        'Song facts: key.mode must be one of major, minor',
+      ],
+      [
+        'a confidence over 1',
+        { songFacts: { ...songFacts, keyConfidence: 1.5 } },
+        'Song facts: keyConfidence must be at most 1',
+      ],
+      [
+        'one beat to the bar',
+        { songFacts: { ...songFacts, beatsPerBar: 1 } },
+        'Song facts: beatsPerBar must be at least 2',
+      ],
+      [
+        'song facts without a grid',
+        { songFacts: { ...songFacts, downbeatSeconds: undefined } },
+        'Song facts: downbeatSeconds must be a number',
+      ],
+      ['song facts that are not an object', { songFacts: 96 }, 'Song facts must be an object'],
+      [
+        'a pitch amount over 100',
+        { pitch: { ...pitch, amount: 101 } },
+        'Pitch correction: amount must be at most 100',
+      ],
+      [
+        'a negative retune speed',
+        { pitch: { ...pitch, retuneMs: -1 } },
+        'Pitch correction: retuneMs must be at least 0',
+      ],
+      [
+        'a retune speed over 400 ms',
+        { pitch: { ...pitch, retuneMs: 401 } },
+        'Pitch correction: retuneMs must be at most 400',
+      ],
+      [
+        'a humanize under 0',
+        { pitch: { ...pitch, humanize: -5 } },
+        'Pitch correction: humanize must be at least 0',
+      ],
+      [
+        'a pitch key outside 0..11',
+        { pitch: { ...pitch, key: { tonic: -1, mode: 'major' } } },
+        'Pitch correction: key.tonic must be at least 0',
+      ],
+      [
+        'a pitch setting that is not a flag',
+        { pitch: { ...pitch, followSongKey: 'yes' } },
+        'Pitch correction: followSongKey must be a boolean',
+      ],
       ['a malformed track id', { vocalTrackId: 'abc' }, MESSAGES.invalidTrackId],
       ['a track id nobody has', { vocalTrackId: 424242 }, MESSAGES.invalidTrackId],
     ])('refuses %s with 400', async (_label, over, message) => {

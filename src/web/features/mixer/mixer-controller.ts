@@ -68,7 +68,7 @@ export class MixerController {
       mix: this.mix,
       peaks: this.#peaks,
       fallbackRate: () => this.ctx.sampleRate,
-      onLoaded: (type, track) => this.#trackChanged(type, track),
+      onLoaded: (type, track, savedId) => this.#trackChanged(type, track, savedId),
       onCleared: (type) => this.#trackChanged(type, null),
     });
     this.mixdown = new MixdownRunner(this);
@@ -92,14 +92,15 @@ export class MixerController {
     }
   }
 
-  #trackChanged(type: TrackType, track: LoadedTrack | null): void {
+  #trackChanged(type: TrackType, track: LoadedTrack | null, savedId: number | null = null): void {
     this.stopPlayers();
     this.engine.pause();
     this.playback.setBuffer(type, track?.buffer ?? null);
     this.engine.setTrack(type, track ? track.buffer.duration : null);
     void this.listener.listen(type, track?.buffer ?? null);
     // Issue 27: the beat's tempo, grid and key, analysed in a worker while the user goes on.
-    if (type === 'instrumental') this.songFacts.analyse(track?.buffer ?? null);
+    // A restored session's own beat (savedId) takes the session's facts instead (song-facts-runner.ts).
+    if (type === 'instrumental') this.songFacts.analyse(track?.buffer ?? null, savedId);
     // New audio invalidates the applied sequence, its previews and any mixdown made from the old audio.
     this.#previewAbort?.abort();
     this.#previews = {};

@@ -2,8 +2,9 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
 import { MIX_STYLES, type MixStyleId } from '../../../audio/model/mix-styles';
 import type { SessionClips, SessionSummary } from '../../../shared/api/sessions';
-import type { TrackView } from '../../../shared/api/tracks';
+import type { SavedSongFacts, TrackView } from '../../../shared/api/tracks';
 import type { Genre } from '../../../shared/genres';
+import { DEFAULT_PITCH_SETTINGS, type PitchSettings } from '../../../shared/pitch-settings';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { formatDate } from '../../lib/format';
@@ -23,6 +24,10 @@ interface Reopen {
   outputVolume: number;
   /** Issue 26: the genre the mix aimed at (null: follow the beat's suggestion). */
   genre: Genre | null;
+  /** Issue 27: the beat's facts as analysed or edited (null: analyse the beat). */
+  songFacts: SavedSongFacts | null;
+  /** Issue 27: the vocal's pitch correction (null: the defaults, correction off). */
+  pitch: PitchSettings | null;
 }
 
 /** The session each controller saves to: it lives as long as the controller (kept across visits). */
@@ -59,6 +64,9 @@ export function reopenOfMix(track: TrackView): Reopen {
     style: style ?? null,
     outputVolume: a.outputVolume,
     genre: a.genre ?? null,
+    songFacts: a.songFacts ?? null,
+    // A mix is saved with its pitch settings only when it corrected the vocal; absent means off.
+    pitch: a.pitch ?? null,
   };
 }
 
@@ -78,6 +86,9 @@ async function restore(controller: MixerController, a: Reopen, sessionId: number
   if (a.style) controller.selectStyle(a.style);
   controller.setOutputVolume(a.outputVolume);
   controller.selectGenre(a.genre);
+  controller.setPitch(a.pitch ?? DEFAULT_PITCH_SETTINGS);
+  // Before the beat loads: its analysis must not replace the saved facts and the user's edits in them.
+  controller.songFacts.restore(a.instrumentalTrackId, a.songFacts);
   sessionRefOf(controller).current = sessionId;
   for (const f of files) if (f) controller.loader.upload(f.type, f.file, f.id);
 }

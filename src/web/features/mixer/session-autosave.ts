@@ -1,11 +1,17 @@
 import { useEffect, useRef } from 'react';
 import { selectSpecClips, type TRACK_TYPES } from '../../../audio';
 import type { SessionInput } from '../../../shared/api/sessions';
+import { songFactsSchema } from '../../../shared/api/tracks';
 import type { MixerController } from './mixer-controller';
 import { saveSession } from './track-api';
 
 /** Edits come in bursts (a drag, a run of cuts): the arrangement is saved once things settle. */
 export const AUTOSAVE_DELAY_MS = 1500;
+
+const savableFacts = (facts: unknown) => {
+  const parsed = songFactsSchema.safeParse(facts);
+  return parsed.success ? parsed.data : null;
+};
 
 /** The arrangement as the sessions API stores it; null until a saved track exists to refer to. */
 export const sessionBodyOf = (c: MixerController): SessionInput | null => {
@@ -26,6 +32,10 @@ export const sessionBodyOf = (c: MixerController): SessionInput | null => {
     style: flow.style,
     outputVolume: flow.outputVolume,
     genre: flow.genre,
+    // Issue 27: the beat's facts as analysed or edited, and the pitch correction, come back on restore.
+    // Facts the server would refuse (an analysis of silence, say) are left out rather than the whole session.
+    songFacts: savableFacts(c.songFacts.current()),
+    pitch: flow.pitch,
   };
 };
 

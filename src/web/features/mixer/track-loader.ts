@@ -20,7 +20,8 @@ interface LoaderDeps {
   peaks: PeaksClient;
   /** The playback context's rate: decoding falls back to it when a file's own rate cannot be read. */
   fallbackRate: () => number;
-  onLoaded: (type: TrackType, track: LoadedTrack) => void;
+  /** `savedId`: the track's id when it came from a saved session (null for a file the user chose). */
+  onLoaded: (type: TrackType, track: LoadedTrack, savedId: number | null) => void;
   onCleared: (type: TrackType) => void;
 }
 
@@ -92,7 +93,7 @@ export class TrackLoader {
         () => new TrackLoadError(MIXER_NOTICES.processTimeout(type).description ?? ''),
       );
       if (generation !== this.#generation[type]) return;
-      this.#d.onLoaded(type, track);
+      this.#d.onLoaded(type, track, savedId);
       this.#setSlot(type, (s) => ({
         ...s,
         status: 'loaded',
