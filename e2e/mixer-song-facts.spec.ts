@@ -128,7 +128,7 @@ test('the beat key and tempo, the grid, snap to beat, nudge and a drop on a down
 
   // Both facts are editable: another key and tempo replace the analysis (and are certain).
   await page.getByRole('button', { name: 'Edit key and tempo' }).click();
-  await page.getByLabel('Key').selectOption({ label: 'C major' });
+  await page.getByTestId('song-facts').getByLabel('Key').selectOption({ label: 'C major' });
   await page.getByLabel('Tempo (BPM)').fill('120');
   await page.getByRole('button', { name: 'Done' }).click();
   await expect(summary).toHaveText('C major · 120 BPM');
