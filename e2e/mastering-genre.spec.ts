@@ -1,5 +1,5 @@
 import { ebur128, testWav } from './helpers/mastering-audio';
-import { masterTrack, openMastering, upload, waitForSource } from './helpers/mastering-page';
+import { masterTrack, openFold, openMastering, upload, waitForSource } from './helpers/mastering-page';
 import { signUp } from './helpers/mastering-users';
 import { expect, expectToast, test } from './helpers/web-fixtures';
 
@@ -26,6 +26,8 @@ for (const width of [1280, 375]) {
     await panel.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `screenshots/mastering-genre-field-${width}.png` });
     await masterTrack(page);
+    // At 375 px "Why it sounds like this" is folded under its title (decision 242): open it as a user would.
+    await openFold(page, 'why');
     const why = page.getByTestId('why-genre');
     await expect(why).toHaveAttribute('data-genre', 'rock');
     await expect(why.getByTestId('why-genre-target')).toContainText('Target: Rock (chosen for this track)');

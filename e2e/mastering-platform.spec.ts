@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { ebur128, testWav } from './helpers/mastering-audio';
-import { masterTrack, openMastering, upload, waitForSource } from './helpers/mastering-page';
+import { masterTrack, openFold, openMastering, upload, waitForSource } from './helpers/mastering-page';
 import { signUp } from './helpers/mastering-users';
 import { expect, test } from './helpers/web-fixtures';
 
@@ -155,6 +155,8 @@ for (const [width, preset, target] of [
     test.setTimeout(240_000);
     await page.setViewportSize({ width, height: 900 });
     const panel = await masterOnce(page, `platform-shots-${width}`, preset);
+    // At 375 px the three panels are folded under their titles (decision 242): open them as a user would.
+    for (const fold of ['platform', 'codec', 'why']) await openFold(page, fold);
     const why = page.getByTestId('why-panel');
     await expect(why).toHaveAttribute('data-state', 'ready');
     await expect(why.getByTestId('why-input')).toContainText(/came in at −?\d+\.\d LUFS/);

@@ -38,6 +38,11 @@ export const masterTrack = async (
     w.__statuses = [];
     const record = () => {
       const text = document.querySelector('[data-testid="master-status"]')?.textContent ?? '';
+      // Until this run shows its first running status, the line still holds the last run's final text
+      // (other parts of the page, a toast leaving, change meanwhile): that is not this run's.
+      const running =
+        document.querySelector('[data-testid="master-progress"]')?.getAttribute('data-state') === 'running';
+      if (!running && w.__statuses.length === 0) return;
       if (text && w.__statuses[w.__statuses.length - 1] !== text) w.__statuses.push(text);
     };
     w.__statusObserver = new MutationObserver(record);
@@ -76,3 +81,15 @@ export const maxLevel = (page: Page, ms: number) =>
     }
     return max;
   }, ms);
+
+/**
+ * Below the lg breakpoint the analysis panels are folded under their titles (decision 242): opens the fold
+ * `id` (platform, codec, why, analysis, loudness) with a tap as a user would. On a wide screen there is no
+ * fold and the panel is already open.
+ */
+export const openFold = async (page: Page, id: string) => {
+  const fold = page.getByTestId(`fold-${id}`);
+  if ((await fold.count()) === 0) return;
+  if (!(await fold.evaluate((d) => (d as HTMLDetailsElement).open))) await fold.locator('summary').click();
+  await expect(fold).toHaveAttribute('open', '');
+};

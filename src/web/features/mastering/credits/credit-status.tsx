@@ -11,7 +11,7 @@ export function CreditStatus({ access }: { access: Access }) {
   const balances = credits ?? user;
   const lines = creditStatusLines(user.subscriptionType, balances);
   return (
-    <div className="grid gap-3" data-testid="credit-status">
+    <div className="grid gap-2 sm:gap-3" data-testid="credit-status">
       {!user.hasSubscription ? (
         <div className="rounded-lg border border-amber-500/40 bg-amber-950/40 p-4" role="note">
           <p className="font-semibold text-amber-200">{TEXT.previewMode}</p>
@@ -24,14 +24,19 @@ export function CreditStatus({ access }: { access: Access }) {
           </p>
         </div>
       ) : null}
-      <ul className="flex flex-wrap gap-2 text-sm">
+      {/* Smaller chips on a phone: with the crowns and the spend-order note the first screen must still
+          show the controls' Master Track (decision 242). */}
+      <ul className="flex flex-wrap gap-1.5 text-xs sm:gap-2 sm:text-sm">
         {lines.map((line) => (
-          <li key={line} className="rounded-full border border-zinc-700 bg-zinc-900 px-3 py-1 text-zinc-200">
+          <li
+            key={line}
+            className="rounded-full border border-zinc-700 bg-zinc-900 px-2.5 py-0.5 text-zinc-200 sm:px-3 sm:py-1"
+          >
             {line}
           </li>
         ))}
         {access.devMode ? (
-          <li className="rounded-full border border-red-500/40 bg-red-950/40 px-3 py-1 text-red-200">
+          <li className="rounded-full border border-red-500/40 bg-red-950/40 px-2.5 py-0.5 text-red-200 sm:px-3 sm:py-1">
             Developer mode: local credits
           </li>
         ) : null}

@@ -4,6 +4,7 @@
  * fallback. While the original plays, the live chain bridges the wait (click to sound, decision 142).
  */
 import type { ControlsController } from '../controls/controls-controller';
+import { masteringStatus } from '../engine/engine-api';
 import { classifyFailure, type MasterOutcome, masterWithFallback } from '../engine/master-job';
 import { canUseManual, resultKey, setupName } from '../mastering-rules';
 import type { MasteringState, MasterResult } from '../mastering-state';
@@ -67,8 +68,12 @@ export class MasterController {
     if (listening) void playback.listenWhileRendering(source, settings, targetLufs);
     const spec = { settings, targetLufs, name, tone };
     // A mixer mix masters from its stems, so its versions share the Main's gains (issue 18).
+    // The first status is set before any await, while the click is still being handled, so React commits it
+    // at once: set later, it could be folded into the workers' next stage and never be shown (spec 4 says
+    // the sequence starts with it).
     if (pendingStems && source.stems.status === 'loading')
       onStatus({ percent: 0, message: TEXT.versionsLoading, running: true });
+    else onStatus({ percent: 0, message: masteringStatus('analysing', name).message, running: true });
     const loaded = pendingStems ? await pendingStems : null;
     const stems = loaded
       ? await this.#peers.vocalSpace.carvedForMaster(loaded, onStatus, controller.signal)

@@ -83,7 +83,10 @@ function Equalisation({
           : ''}
         . The EQ's response at each octave, in dB:
       </p>
-      <div className="overflow-x-auto">
+      {/* On a phone the table scrolls sideways: focusable, so it scrolls from the keyboard too (axe's
+          scrollable-region-focusable). */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard */}
+      <section className="overflow-x-auto" tabIndex={0} aria-label="EQ response at each octave">
         <table className="w-full text-center text-[11px] tabular-nums sm:text-xs">
           <thead>
             <tr className="text-zinc-400">
@@ -116,7 +119,7 @@ function Equalisation({
             ) : null}
           </tbody>
         </table>
-      </div>
+      </section>
       <p>Measured change of each band against the original, after the overall loudness change:</p>
       <ul
         className="grid grid-cols-2 gap-1 text-xs tabular-nums sm:grid-cols-4"
