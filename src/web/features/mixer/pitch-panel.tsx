@@ -168,7 +168,7 @@ export function PitchPanel({
           unit=" ms"
           onChange={(retuneMs) => controller.setPitch({ retuneMs })}
         />
-        <p className="-mt-2 text-xs text-zinc-500 sm:ml-31">
+        <p className="-mt-2 text-xs text-zinc-400 sm:ml-31">
           0 ms is the hard "robot" effect; slower is more natural.
         </p>
         <Slider
