@@ -147,6 +147,9 @@ export const runMasterJob = async (
   let message = masteringStatus('analysing', job.name).message;
   let percent = 0;
   onStatus({ percent, message, running: true });
+  // Handed the page's analysis, the render reports 'building' at once: one turn of the event loop lets the
+  // spec's first step reach the page before it (spec 4's sequence starts with it).
+  await yieldToEventLoop();
   const request = {
     settings: job.settings,
     targetLufs: job.targetLufs,
