@@ -8,7 +8,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { analyzeSongFacts } from '../src/audio/dsp/song-facts/analyze';
-import { BEAT_SET, beatMidi } from '../src/audio/dsp/song-facts/beat-midi';
+import { beatMidi } from '../src/audio/dsp/song-facts/beat-midi';
+import { BEAT_SET } from '../src/audio/dsp/song-facts/beat-set';
 import { printTable } from './audio-bench-common';
 import { fmtMs, fmtRatio, pairedRounds, printEnvironment, verdict } from './paired-rounds';
 

@@ -8,8 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import { decodeWithFfmpeg } from '../node-tools.test-helper';
 import { analyzeSongFacts } from './analyze';
-import { BEAT_SET } from './beat-midi';
 import { aubioTempo, fluidsynthAvailable, renderBeat } from './beat-render.test-helper';
+import { BEAT_SET } from './beat-set';
 import { relativeKey } from './key';
 
 const NAMES = ['C', 'C#', 'D', 'Eb', 'E', 'F', 'F#', 'G', 'Ab', 'A', 'Bb', 'B'];
