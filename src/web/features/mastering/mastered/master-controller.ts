@@ -71,9 +71,14 @@ export class MasterController {
     // The first status is set before any await, while the click is still being handled, so React commits it
     // at once: set later, it could be folded into the workers' next stage and never be shown (spec 4 says
     // the sequence starts with it).
-    if (pendingStems && source.stems.status === 'loading')
-      onStatus({ percent: 0, message: TEXT.versionsLoading, running: true });
-    else onStatus({ percent: 0, message: masteringStatus('analysing', name).message, running: true });
+    // With Vocal space on, a mix's first step is the beat's carve, which names itself.
+    const firstMessage =
+      pendingStems && source.stems.status === 'loading'
+        ? TEXT.versionsLoading
+        : pendingStems && state.vocalSpace.amount > 0
+          ? TEXT.vocalSpaceCarving
+          : masteringStatus('analysing', name).message;
+    onStatus({ percent: 0, message: firstMessage, running: true });
     const loaded = pendingStems ? await pendingStems : null;
     const stems = loaded
       ? await this.#peers.vocalSpace.carvedForMaster(loaded, onStatus, controller.signal)
