@@ -4,11 +4,11 @@
  * WAV itself; ours gets the decoded samples, as the worker does. Target: under 1 s for 4 minutes.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { analyzeSongFacts } from '../src/audio/dsp/song-facts/analyze';
-import { beatMidi } from '../src/audio/dsp/song-facts/beat-midi';
+import { renderBeat } from '../src/audio/dsp/song-facts/beat-render.test-helper';
 import { BEAT_SET } from '../src/audio/dsp/song-facts/beat-set';
 import { printTable } from './audio-bench-common';
 import { fmtMs, fmtRatio, pairedRounds, printEnvironment, verdict } from './paired-rounds';
@@ -17,21 +17,7 @@ const SPEC = BEAT_SET.find((b) => b.name === 'pop-A-minor-100')!;
 const SECONDS = 240;
 const dir = mkdtempSync(join(tmpdir(), 'song-facts-bench-'));
 try {
-  const mid = join(dir, 'beat.mid');
-  const wav = join(dir, 'beat.wav');
-  writeFileSync(mid, beatMidi({ ...SPEC, bars: Math.ceil((SECONDS * SPEC.bpm) / 240) }));
-  execFileSync('fluidsynth', [
-    '-ni',
-    '-q',
-    '-g',
-    '0.6',
-    '-r',
-    '44100',
-    '-F',
-    wav,
-    '/usr/share/sounds/sf2/FluidR3_GM.sf2',
-    mid,
-  ]);
+  const wav = await renderBeat({ ...SPEC, bars: Math.ceil((SECONDS * SPEC.bpm) / 240) });
   const raw = join(dir, 'beat.f32');
   execFileSync('ffmpeg', [
     '-v',

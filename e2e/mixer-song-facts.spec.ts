@@ -4,11 +4,10 @@
  * tempo; with snap on a drag lands on a beat, a drop near a downbeat lands on it, the arrow keys nudge one
  * beat; key and tempo are edited. Screenshots at 1280 and 375 px go to screenshots/ to be looked at.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+
+import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { beatMidi } from '../src/audio/dsp/song-facts/beat-midi';
+import { renderBeat } from '../src/audio/dsp/song-facts/beat-render.test-helper';
 import { BEAT_SET } from '../src/audio/dsp/song-facts/beat-set';
 import { vocal, writeWav } from './helpers/mixer-audio';
 import { clip, clipPosition, expectLoaded, uploadTrack } from './helpers/mixer-page';
@@ -16,26 +15,6 @@ import { expect, registerViaApi, test } from './helpers/web-fixtures';
 
 const SPEC = BEAT_SET.find((b) => b.name === 'pop-A-minor-100')!;
 const BEAT = 60 / SPEC.bpm;
-
-const renderBeat = (dir: string): string => {
-  mkdirSync(dir, { recursive: true });
-  const mid = join(dir, 'beat.mid');
-  const wav = join(dir, 'beat.wav');
-  writeFileSync(mid, beatMidi({ ...SPEC, bars: 12 }));
-  execFileSync('fluidsynth', [
-    '-ni',
-    '-q',
-    '-g',
-    '0.6',
-    '-r',
-    '44100',
-    '-F',
-    wav,
-    '/usr/share/sounds/sf2/FluidR3_GM.sf2',
-    mid,
-  ]);
-  return wav;
-};
 
 /** Seconds of the grid's bar lines, read from the vocal lane. */
 const barLines = async (page: Page): Promise<{ seconds: number; x: number }[]> => {
@@ -68,7 +47,7 @@ test('the beat key and tempo, the grid, snap to beat, nudge and a drop on a down
   await page.goto('/mixer');
   await uploadTrack(page, 'vocals', await writeWav(dir, 'v.wav', vocal(8)));
   await expectLoaded(page, 'vocals');
-  await uploadTrack(page, 'instrumental', renderBeat(dir));
+  await uploadTrack(page, 'instrumental', await renderBeat({ ...SPEC, bars: 12 }));
   await expectLoaded(page, 'instrumental');
 
   const summary = page.getByTestId('song-facts-summary');

@@ -15,7 +15,10 @@ export const fluidsynthAvailable = async (): Promise<boolean> => {
   );
 };
 
-/** The rendered beat's WAV path (44.1 kHz stereo), rendering it first when it is not in the cache. */
+/**
+ * The rendered beat's WAV path (44.1 kHz stereo), rendering it first when it is not in the cache. The unit
+ * tests, the song-facts bench (a 4-minute beat) and the song-facts e2e all render through here.
+ */
 export const renderBeat = async (spec: BeatSpec): Promise<string> => {
   const { child, fs, tmp } = await loadNodeTools();
   const dir = `${tmp}/song-facts-beats-v1`;
@@ -23,9 +26,9 @@ export const renderBeat = async (spec: BeatSpec): Promise<string> => {
     mkdirSync(p: string, o: { recursive: boolean }): void;
   };
   mkdir.mkdirSync(dir, { recursive: true });
-  const wav = `${dir}/${spec.name}.wav`;
+  const wav = `${dir}/${spec.name}${spec.bars ? `-${spec.bars}bars` : ''}.wav`;
   if (fs.existsSync(wav)) return wav;
-  const mid = `${dir}/${spec.name}.mid`;
+  const mid = `${wav}.mid`;
   fs.writeFileSync(mid, beatMidi(spec));
   const part = `${wav}.part.wav`;
   const run = child.spawnSync(
