@@ -1,24 +1,15 @@
 /** The listening worker's handlers over a MessageChannel: results equal to the in-place functions, progress, cancel. */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { beatFeatures, suggestGenre } from '../dsp/genre-suggest';
 import { analyseTrack } from '../dsp/track-analysis';
 import { analyseVocal } from '../dsp/vocal/analyse-vocal';
+import { inProcessWorker } from './in-process-worker.test-helper';
 import { ListenClient } from './listen-client';
 import { createListenHandlers } from './listen-handlers';
 import type { ListenApi } from './listen-protocol';
-import { type RpcEndpoint, serveRpc } from './worker-rpc';
 
 const RATE = 44_100;
-const ports: MessagePort[] = [];
-afterEach(() => {
-  for (const p of ports.splice(0)) p.close();
-});
-const factory = () => {
-  const channel = new MessageChannel();
-  ports.push(channel.port1, channel.port2);
-  serveRpc<ListenApi>(channel.port2 as unknown as RpcEndpoint, createListenHandlers());
-  return channel.port1 as unknown as Worker;
-};
+const factory = inProcessWorker<ListenApi>(createListenHandlers);
 
 /** A harmonic tone that starts and stops over faint noise: a voice-like take with pauses. */
 const take = (seconds: number): Float32Array => {

@@ -3,24 +3,15 @@
  * mixdown with a genre runs the adaptive chain through all seven stages exactly as renderMix does, the
  * previews carry the genre, and a mixdown can be cancelled inside the chain.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TimelineClip } from '../model/clip';
 import { analyseMixVocal, renderMix } from '../render/mix-render';
+import { inProcessWorker } from './in-process-worker.test-helper';
 import { MixClient } from './mix-client';
 import { createMixHandlers } from './mix-handlers';
 import type { MixApi } from './mix-protocol';
-import { type RpcEndpoint, serveRpc } from './worker-rpc';
 
-const ports: MessagePort[] = [];
-afterEach(() => {
-  for (const p of ports.splice(0)) p.close();
-});
-const factory = () => {
-  const channel = new MessageChannel();
-  ports.push(channel.port1, channel.port2);
-  serveRpc<MixApi>(channel.port2 as unknown as RpcEndpoint, createMixHandlers());
-  return channel.port1 as unknown as Worker;
-};
+const factory = inProcessWorker<MixApi>(createMixHandlers);
 
 const SR = 22_050;
 /** A voice-like buzz in three phrases with hiss between, and a bass line. */

@@ -1,21 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_PITCH_SETTINGS } from '../../shared/pitch-settings';
+import { inProcessWorker } from './in-process-worker.test-helper';
 import { MixClient } from './mix-client';
 import { createMixHandlers } from './mix-handlers';
 import type { MixApi } from './mix-protocol';
-import { type RpcEndpoint, serveRpc } from './worker-rpc';
 
-/** The mix handlers over a MessageChannel stand in for the Worker (Node has no module workers). */
-const ports: MessagePort[] = [];
-afterEach(() => {
-  for (const p of ports.splice(0)) p.close();
-});
-const factory = () => {
-  const channel = new MessageChannel();
-  ports.push(channel.port1, channel.port2);
-  serveRpc<MixApi>(channel.port2 as unknown as RpcEndpoint, createMixHandlers());
-  return channel.port1 as unknown as Worker;
-};
+const factory = inProcessWorker<MixApi>(createMixHandlers);
 
 const SR = 22_050;
 /** A 220 Hz harmonic tone 30 cents sharp: its detected curve sits at A3 + 0.3, its corrected one on A3. */

@@ -1,20 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { computePeaks, PEAK_ZOOM_LEVELS } from '../dsp/peaks';
+import { inProcessWorker } from './in-process-worker.test-helper';
 import { PeaksClient } from './peaks-client';
 import { createPeaksHandlers } from './peaks-handlers';
 import type { PeaksApi } from './peaks-protocol';
-import { type RpcEndpoint, serveRpc } from './worker-rpc';
 
-const ports: MessagePort[] = [];
-afterEach(() => {
-  for (const p of ports.splice(0)) p.close();
-});
-const factory = () => {
-  const channel = new MessageChannel();
-  ports.push(channel.port1, channel.port2);
-  serveRpc<PeaksApi>(channel.port2 as unknown as RpcEndpoint, createPeaksHandlers());
-  return channel.port1 as unknown as Worker;
-};
+const factory = inProcessWorker<PeaksApi>(createPeaksHandlers);
 
 describe('PeaksClient over the peaks handlers', () => {
   it('returns every zoom level, equal to computing them in place, with progress', async () => {

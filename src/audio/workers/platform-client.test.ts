@@ -1,22 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { measureLoudness } from '../dsp/loudness';
 import { platformById, platformPlayback } from '../dsp/platform-loudness';
 import { musicLike } from '../dsp/test-signals';
+import { inProcessWorker } from './in-process-worker.test-helper';
 import { PlatformClient } from './platform-client';
 import { createPlatformHandlers } from './platform-handlers';
 import type { PlatformApi } from './platform-protocol';
-import { type RpcEndpoint, serveRpc } from './worker-rpc';
 
-const ports: MessagePort[] = [];
-afterEach(() => {
-  for (const p of ports.splice(0)) p.close();
-});
-const factory = () => {
-  const channel = new MessageChannel();
-  ports.push(channel.port1, channel.port2);
-  serveRpc<PlatformApi>(channel.port2 as unknown as RpcEndpoint, createPlatformHandlers());
-  return channel.port1 as unknown as Worker;
-};
+const factory = inProcessWorker<PlatformApi>(createPlatformHandlers);
 
 const RATE = 44_100;
 

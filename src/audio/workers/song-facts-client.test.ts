@@ -1,20 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { analyzeSongFacts } from '../dsp/song-facts/analyze';
+import { inProcessWorker } from './in-process-worker.test-helper';
 import { SongFactsClient } from './song-facts-client';
 import { createSongFactsHandlers } from './song-facts-handlers';
 import type { SongFactsApi } from './song-facts-protocol';
-import { type RpcEndpoint, serveRpc } from './worker-rpc';
 
-const ports: MessagePort[] = [];
-afterEach(() => {
-  for (const p of ports.splice(0)) p.close();
-});
-const factory = () => {
-  const channel = new MessageChannel();
-  ports.push(channel.port1, channel.port2);
-  serveRpc<SongFactsApi>(channel.port2 as unknown as RpcEndpoint, createSongFactsHandlers());
-  return channel.port1 as unknown as Worker;
-};
+const factory = inProcessWorker<SongFactsApi>(createSongFactsHandlers);
 
 /** Two minutes of a 100 BPM pulse: a low thump on each downbeat, noise ticks on every beat. */
 const pulse = (): Float32Array => {

@@ -1,23 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { MixerEngine, type SongFacts, SongFactsClient } from '../../../audio';
+import { inProcessWorker } from '../../../audio/workers/in-process-worker.test-helper';
 import { createSongFactsHandlers } from '../../../audio/workers/song-facts-handlers';
 import type { SongFactsApi } from '../../../audio/workers/song-facts-protocol';
-import { type RpcEndpoint, serveRpc } from '../../../audio/workers/worker-rpc';
 import { type BeatAudio, SongFactsRunner } from './song-facts-runner';
 
-const ports: MessagePort[] = [];
 const runners: SongFactsRunner[] = [];
 afterEach(() => {
   for (const r of runners.splice(0)) r.dispose();
-  for (const p of ports.splice(0)) p.close();
 });
 /** The real song-facts handlers behind a MessageChannel, as the worker serves them in the page. */
-const factory = () => {
-  const channel = new MessageChannel();
-  ports.push(channel.port1, channel.port2);
-  serveRpc<SongFactsApi>(channel.port2 as unknown as RpcEndpoint, createSongFactsHandlers());
-  return channel.port1 as unknown as Worker;
-};
+const factory = inProcessWorker<SongFactsApi>(createSongFactsHandlers);
 
 const RATE = 22050;
 /** A minute of a 100 BPM pulse: a low thump on each downbeat, noise ticks on every beat. */
