@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import {
+  amountChangedMessage,
   BILLING_MESSAGES,
   type ChangeSubscriptionBody,
   type PaymentMethodView,
+  type PlanChangePreview,
   type PurchaseCrownsResponse,
 } from '../../../shared/api/billing';
 import type { PublicUser } from '../../../shared/api/user';
@@ -17,6 +19,8 @@ import { notDuplicate } from './duplicate-subscriptions';
 import type { Fulfilment } from './fulfilment';
 import type { LocalProvider } from './local-provider';
 import { ENTITLED_STATUSES, type PaymentProvider } from './payment-provider';
+import { unusedDays } from './proration';
+import { addMonth } from './test-cards';
 
 const longDate = (d: Date) =>
   d.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
@@ -107,10 +111,16 @@ export function createBillingService(d: {
         if (body.type === 'upgrade') {
           if (sub.plan !== 'pro') throw conflict(BILLING_MESSAGES.upgradeOnlyFromPro);
           const to = PLANS.unlimited;
+          // The amount is computed now, under the claim, never taken from the browser or an old preview
+          // (decision 250); what the user confirmed only has to agree with it.
+          const quote = await provider.previewUpgrade(sub.providerSubscriptionId, to, new Date());
+          if (body.expectedAmountCents !== undefined && body.expectedAmountCents !== quote.amountDueCents) {
+            throw conflict(amountChangedMessage(quote.amountDueCents), 'amount_changed');
+          }
           // Per attempt, not per period: a declined attempt must not be replayed to the next one (Stripe
           // saves a decline under its key). Attempts are one at a time (the claim) and the provider
           // refuses to upgrade a subscription already upgraded, so no period is charged twice.
-          const invoice = await provider.upgrade(sub.providerSubscriptionId, to, `upgrade:${attempt}`);
+          const invoice = await provider.upgrade(sub.providerSubscriptionId, to, `upgrade:${attempt}`, quote);
           await fulfilment.fulfil(provider, {
             subscriptionId: sub.providerSubscriptionId,
             paidInvoice: invoice,
@@ -136,6 +146,51 @@ export function createBillingService(d: {
           message: `Your subscription is canceled. You keep access until ${longDate(sub.currentPeriodEnd)}; then your account returns to the free trial.`,
         };
       }),
+
+    /**
+     * What a change would cost and give if confirmed now (decision 250), from the provider's subscription.
+     * Only a figure to show: the change recomputes it and charges its own.
+     */
+    async previewChange(user: UserRow, body: ChangeSubscriptionBody): Promise<PlanChangePreview> {
+      const sub = await currentSubscription(user.id);
+      if (!sub) throw conflict(BILLING_MESSAGES.noSubscription);
+      const at = new Date();
+      const currentPeriodEnd = sub.currentPeriodEnd.toISOString();
+      if (body.type === 'upgrade') {
+        if (sub.plan !== 'pro') throw conflict(BILLING_MESSAGES.upgradeOnlyFromPro);
+        const to = PLANS.unlimited;
+        const quote = await provider.previewUpgrade(sub.providerSubscriptionId, to, at);
+        return {
+          type: 'upgrade',
+          plan: to.id,
+          amountDueCents: quote.amountDueCents,
+          creditCents: quote.creditCents,
+          unusedDays: unusedDays(quote.unusedSeconds),
+          newPeriod: { start: quote.at.toISOString(), end: quote.newPeriodEnd.toISOString() },
+          currentPeriodEnd,
+          crownsAdded: to.allowance.crowns,
+          quotedAt: quote.at.toISOString(),
+        };
+      }
+      if (body.type === 'downgrade' && sub.plan !== 'unlimited') {
+        throw conflict(BILLING_MESSAGES.downgradeOnlyFromUnlimited);
+      }
+      // Downgrade and cancel take nothing now (spec 4): the downgrade's Pro month starts at the next cycle.
+      return {
+        type: body.type,
+        plan: body.type === 'downgrade' ? 'pro' : (sub.plan as PlanId),
+        amountDueCents: 0,
+        creditCents: 0,
+        unusedDays: 0,
+        newPeriod:
+          body.type === 'downgrade'
+            ? { start: currentPeriodEnd, end: addMonth(sub.currentPeriodEnd).toISOString() }
+            : null,
+        currentPeriodEnd,
+        crownsAdded: 0,
+        quotedAt: at.toISOString(),
+      };
+    },
 
     paymentMethods: (user: UserRow): Promise<PaymentMethodView[]> => provider.listPaymentMethods(user),
 
