@@ -17,6 +17,7 @@ import {
 } from '../../shared/api/auth';
 import {
   advanceCycleBody,
+  billingHistoryResponse,
   changeSubscriptionBody,
   checkoutSessionBody,
   checkoutSessionResponse,
@@ -514,6 +515,23 @@ export const OPERATIONS: Operation[] = [
       },
     },
     errors: [409],
+  },
+  {
+    method: 'get',
+    path: '/api/billing/payments',
+    tag: 'billing',
+    summary: 'Money taken and given back, newest first (the last 50 payments; a refund is negative)',
+    access: 'user',
+    status: 200,
+    response: billingHistoryResponse,
+    example: {
+      response: {
+        payments: [
+          { kind: 'subscription_update', amountCents: 2015, createdAt: '2026-11-27T09:00:00.000Z' },
+          { kind: 'subscription_create', amountCents: 999, createdAt: '2026-11-26T12:00:00.000Z' },
+        ],
+      },
+    },
   },
   {
     method: 'get',

@@ -205,3 +205,19 @@ export type PaymentMethodsResponse = z.infer<typeof paymentMethodsResponse>;
 /** Admin (and `npm run billing:cycle`): start the next billing cycle of a user on the local provider. */
 export const advanceCycleBody = z.object({ userId: z.number().int().positive() });
 export type AdvanceCycleBody = z.infer<typeof advanceCycleBody>;
+
+/**
+ * GET /api/billing/payments: money taken and given back, newest first (the payments table: one row per
+ * provider invoice or payment, a refund negative). What a subscriber checks a charge against.
+ */
+export const billingHistoryResponse = z.object({
+  payments: z.array(
+    z.object({
+      /** subscription_create | subscription_cycle | subscription_update | crowns | refund */
+      kind: z.string(),
+      amountCents: z.number().int(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type BillingHistoryResponse = z.infer<typeof billingHistoryResponse>;

@@ -49,6 +49,8 @@ export async function billingRoutes(
     return d.billing.previewChange(user, body);
   });
 
+  app.get('/api/billing/payments', async (req) => d.billing.paymentHistory(requireUser(req)));
+
   app.get('/api/billing/payment-methods', async (req) => {
     const user = requireUser(req);
     return { methods: await d.billing.paymentMethods(user) };

@@ -3,6 +3,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import {
   amountChangedMessage,
   BILLING_MESSAGES,
+  type BillingHistoryResponse,
   type ChangeSubscriptionBody,
   type PaymentMethodView,
   type PlanChangePreview,
@@ -11,7 +12,7 @@ import {
 import type { PublicUser } from '../../../shared/api/user';
 import { formatCents, PLANS, type PlanId, planByLookupKey } from '../../../shared/plans';
 import type { Db } from '../../db/client';
-import { subscriptions, users } from '../../db/schema';
+import { payments, subscriptions, users } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
 import { toPublicUser, type UserRow } from '../auth/user-view';
 import { withBillingClaim } from './billing-claims';
@@ -189,6 +190,23 @@ export function createBillingService(d: {
         currentPeriodEnd,
         crownsAdded: 0,
         quotedAt: at.toISOString(),
+      };
+    },
+
+    /** The user's payments, newest first (the last 50: a history to check charges against, not an export). */
+    async paymentHistory(user: UserRow): Promise<BillingHistoryResponse> {
+      const rows = await db
+        .select()
+        .from(payments)
+        .where(eq(payments.userId, user.id))
+        .orderBy(desc(payments.createdAt), desc(payments.id))
+        .limit(50);
+      return {
+        payments: rows.map((r) => ({
+          kind: r.kind,
+          amountCents: r.amountCents,
+          createdAt: r.createdAt.toISOString(),
+        })),
       };
     },
 

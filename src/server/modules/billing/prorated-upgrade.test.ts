@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import type { PlanChangePreview } from '../../../shared/api/billing';
+import type { BillingHistoryResponse, PlanChangePreview } from '../../../shared/api/billing';
 import { PLANS } from '../../../shared/plans';
 import { localPayments, localSubscriptions, payments } from '../../db/schema';
 import { client, describeEachDatabase, signedUpClient } from '../../test/harness';
@@ -88,6 +88,12 @@ describeEachDatabase('prorated upgrade (local provider)', (ctx) => {
         ['subscription_update', m.due],
       ]);
       expect(await me(c)).toMatchObject({ subscriptionType: 'unlimited', crowns: 35 });
+      // The billing history the subscriber reads shows the same amount, newest first.
+      const history = await c.get('/api/billing/payments');
+      expect((history.body as BillingHistoryResponse).payments.map((p) => [p.kind, p.amountCents])).toEqual([
+        ['subscription_update', m.due],
+        ['subscription_create', 999],
+      ]);
       // The provider's new period is the one the preview showed (to the second of the change).
       const [row] = await db()
         .select()
@@ -190,5 +196,6 @@ describeEachDatabase('prorated upgrade (local provider)', (ctx) => {
     expect(wrong.body).toMatchObject({ message: 'Only a Pro subscription can be upgraded to Unlimited.' });
     expect((await c.get('/api/billing/plan-change-preview?type=swap')).status).toBe(400);
     expect((await client(ctx.app).get(PREVIEW)).status).toBe(401);
+    expect((await client(ctx.app).get('/api/billing/payments')).status).toBe(401);
   });
 });
