@@ -381,6 +381,9 @@ export function createLocalProvider(d: {
         return payment;
       }),
 
+    // The local provider keeps no address of its own: its customer is the user row.
+    updateCustomerEmail: async () => {},
+
     async listPaymentMethods(user: UserRow) {
       const rows = await db
         .select()

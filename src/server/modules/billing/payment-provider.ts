@@ -124,6 +124,8 @@ export interface PaymentProvider {
     idempotencyKey: string,
   ): Promise<CrownPayment>;
   listPaymentMethods(user: UserRow): Promise<PaymentMethodView[]>;
+  /** The user's address changed: the provider's customer (receipts, invoices) gets it too. */
+  updateCustomerEmail(userId: number, email: string): Promise<void>;
 }
 
 /** Provider statuses that keep the plan's access (Stripe keeps retrying a past_due invoice). */

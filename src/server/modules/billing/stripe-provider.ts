@@ -391,6 +391,12 @@ export function createStripeProvider(d: { db: Db; settings: StripeSettings; publ
       return { id: intent.id, userId: user.id, crowns, amountCents: intent.amount_received || amountCents };
     },
 
+    /** Stripe mails receipts and invoices to the customer's address: it follows the account's. */
+    async updateCustomerEmail(userId: number, email: string) {
+      const customer = await customerOf(userId);
+      if (customer) await call(() => stripe.customers.update(customer, { email }));
+    },
+
     async listPaymentMethods(user: UserRow) {
       const customer = await customerOf(user.id);
       if (!customer) return [];

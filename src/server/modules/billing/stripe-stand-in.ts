@@ -283,6 +283,12 @@ export async function startStripeStandIn(): Promise<StandIn> {
       const c = customers.get(seg[2]);
       return c ? { status: 200, body: c } : notFound;
     }
+    if (seg[1] === 'customers' && seg[2] && !seg[3] && method === 'POST') {
+      const c = customers.get(seg[2]);
+      if (!c) return notFound;
+      if (p.email !== undefined) c.email = p.email;
+      return { status: 200, body: c };
+    }
     if (method === 'GET' && path === '/v1/checkout/sessions') {
       const data = [...sessions.values()].filter(
         (s) => (!p.customer || s.customer === p.customer) && (!p.status || s.status === p.status),

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
 import { payments, users } from '../../db/schema';
-import { describeEachDatabase, signedUpClient } from '../../test/harness';
+import { describeEachDatabase, signedUpClient, verificationTokenIn } from '../../test/harness';
 import { type Client, expectLedgerMatchesBalances, me, rowsOf } from './billing-test-helpers';
 import { startStripeStandIn } from './stripe-stand-in';
 import { stripeSigner as signer, stripeEvent } from './stripe-test-helpers';
@@ -268,6 +268,26 @@ describeEachDatabase(
       expect(standIn.paymentIntents.size - before).toBe(1);
       expect(await me(c)).toMatchObject({ crowns: 15 });
       await expectLedgerMatchesBalances(ctx.database.db, user.id);
+    });
+
+    it('an address change made in Settings reaches the Stripe customer (receipts go to the new address)', async () => {
+      const { c, user } = await signedUpClient(ctx.app);
+      const sub = await subscribeViaStripe(c, 'pro');
+      await deliver(sub.completed);
+      const customer = standIn.customers.get(sub.subscription.customer as string)!;
+      expect(customer.email).toBe(user.email);
+      const newEmail = `moved.${user.id}@example.test`;
+      const asked = await c.post('/api/auth/email-change', { newEmail, password: 'correct horse battery' });
+      expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+      // Asking changes nothing at Stripe; the confirmed change does.
+      expect(customer.email).toBe(user.email);
+      const done = await c.post('/api/auth/verify-email', { token: verificationTokenIn(ctx.mail, newEmail) });
+      expect(done.status, JSON.stringify(done.body)).toBe(200);
+      expect(customer.email).toBe(newEmail);
+      const update = standIn.requests.filter(
+        (r) => r.method === 'POST' && r.path === `/v1/customers/${customer.id}`,
+      );
+      expect(update.map((r) => r.params)).toEqual([{ email: newEmail }]);
     });
 
     it('ten parallel upgrades at Stripe: one price swap and one prorated invoice, nine 409s', async () => {
