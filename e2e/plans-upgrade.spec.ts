@@ -87,6 +87,43 @@ for (const width of WIDTHS) {
       await history.locator('..').screenshot({ path: join(shots, `billing-history-${tag}.png`) });
     });
 
+    test('a figure that moved before the confirm is refused, nothing charged, and the new one is shown to confirm', async ({
+      page,
+      consoleGuard,
+    }) => {
+      // The refused confirm is a 409 the browser reports; it is the point of this test.
+      consoleGuard.allow(/status of 409 .*@ .*\/api\/auth\/change-subscription$/);
+      await signUp(page, 'pro');
+      // The first preview the page gets is an older one (as if the dialog had been left open for days).
+      let served = 0;
+      await page.route('**/api/billing/plan-change-preview*', async (route) => {
+        const res = await route.fetch();
+        const body = await res.json();
+        served++;
+        await route.fulfill({ response: res, json: served === 1 ? { ...body, amountDueCents: 1900 } : body });
+      });
+      await page.goto('/pricing');
+      await ready(page);
+      await press(page, page.getByRole('button', { name: 'Upgrade to Unlimited' }));
+      const dialog = page.getByRole('dialog', { name: 'Change Subscription' });
+      const summary = dialog.getByTestId('plan-change-summary');
+      await expect(summary).toContainText('Due today$19.00');
+      await press(page, dialog.getByRole('button', { name: 'Upgrade to Unlimited' }));
+      await expectToast(page, 'Error', 'The amount due today is now $20.00');
+      expect(await currentUser(page.request)).toMatchObject({ subscriptionType: 'pro', crowns: 0 });
+      // The dialog stays open with the server's figure; confirming that one upgrades.
+      await expect(summary).toContainText('Due today$20.00');
+      await press(page, dialog.getByRole('button', { name: 'Upgrade to Unlimited' }));
+      await expectToast(page, 'Subscription updated', '$20.00 was charged');
+      const history = await page.request.get('/api/billing/payments');
+      expect(((await history.json()) as { payments: Array<{ amountCents: number }> }).payments).toMatchObject(
+        [
+          { kind: 'subscription_update', amountCents: 2000 },
+          { kind: 'subscription_create', amountCents: 999 },
+        ],
+      );
+    });
+
     test('Checkout for a subscriber: the prorated change summary and the same dialog, never a checkout', async ({
       page,
     }) => {
