@@ -20,8 +20,7 @@ import { notDuplicate } from './duplicate-subscriptions';
 import type { Fulfilment } from './fulfilment';
 import type { LocalProvider } from './local-provider';
 import { ENTITLED_STATUSES, type PaymentProvider } from './payment-provider';
-import { unusedDays } from './proration';
-import { addMonth } from './test-cards';
+import { planChangePreview } from './plan-change-preview';
 
 const longDate = (d: Date) =>
   d.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
@@ -155,42 +154,7 @@ export function createBillingService(d: {
     async previewChange(user: UserRow, body: ChangeSubscriptionBody): Promise<PlanChangePreview> {
       const sub = await currentSubscription(user.id);
       if (!sub) throw conflict(BILLING_MESSAGES.noSubscription);
-      const at = new Date();
-      const currentPeriodEnd = sub.currentPeriodEnd.toISOString();
-      if (body.type === 'upgrade') {
-        if (sub.plan !== 'pro') throw conflict(BILLING_MESSAGES.upgradeOnlyFromPro);
-        const to = PLANS.unlimited;
-        const quote = await provider.previewUpgrade(sub.providerSubscriptionId, to, at);
-        return {
-          type: 'upgrade',
-          plan: to.id,
-          amountDueCents: quote.amountDueCents,
-          creditCents: quote.creditCents,
-          unusedDays: unusedDays(quote.unusedSeconds),
-          newPeriod: { start: quote.at.toISOString(), end: quote.newPeriodEnd.toISOString() },
-          currentPeriodEnd,
-          crownsAdded: to.allowance.crowns,
-          quotedAt: quote.at.toISOString(),
-        };
-      }
-      if (body.type === 'downgrade' && sub.plan !== 'unlimited') {
-        throw conflict(BILLING_MESSAGES.downgradeOnlyFromUnlimited);
-      }
-      // Downgrade and cancel take nothing now (spec 4): the downgrade's Pro month starts at the next cycle.
-      return {
-        type: body.type,
-        plan: body.type === 'downgrade' ? 'pro' : (sub.plan as PlanId),
-        amountDueCents: 0,
-        creditCents: 0,
-        unusedDays: 0,
-        newPeriod:
-          body.type === 'downgrade'
-            ? { start: currentPeriodEnd, end: addMonth(sub.currentPeriodEnd).toISOString() }
-            : null,
-        currentPeriodEnd,
-        crownsAdded: 0,
-        quotedAt: at.toISOString(),
-      };
+      return planChangePreview(provider, sub, body, new Date());
     },
 
     /** The user's payments, newest first (the last 50: a history to check charges against, not an export). */
