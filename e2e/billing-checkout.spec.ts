@@ -90,7 +90,8 @@ test('upgrading Pro to Unlimited grants 35 crowns at once and keeps the credits'
   const dialog = page.getByRole('dialog', { name: 'Change Subscription' });
   await dialog.getByRole('radio', { name: /Upgrade to Unlimited/ }).check();
   await dialog.getByRole('button', { name: 'Upgrade to Unlimited' }).click();
-  await expectToast(page, 'Subscription updated', '$29.99');
+  // Prorated (decision 250): $29.99 less the unused $9.99 of a Pro month that began a moment ago.
+  await expectToast(page, 'Subscription updated', '$20.00 was charged');
   await expect(subscriptionCard(page)).toContainText('Unlimited Plan');
   await expect(row(page, 'Crowns')).toContainText('35');
   await expect(row(page, 'Mix credits')).toContainText('10');

@@ -1,6 +1,6 @@
 /**
  * Issue 30, items 2-4: a subscriber's plan change from Pricing and Checkout goes through the plan-change
- * dialog with the amount due shown before confirming (no 'Checkout Failed' dead end); a trial user's
+ * dialog with the prorated amount due shown before confirming (decision 250; no 'Checkout Failed' dead end); a trial user's
  * finished master offers a way to the plans next to 'Upgrade Required'; controls a plan does not include
  * are disabled and name the plan. At 1280 px and on a 375 px touch screen.
  */
@@ -20,30 +20,49 @@ for (const width of WIDTHS) {
   test.describe(`plans at ${width.name}`, () => {
     test.use(width.use);
 
-    test('Pro → Unlimited from Pricing: the plan-change dialog shows $29.99 due today, then upgrades', async ({
+    test('Pro → Unlimited from Pricing with the prorated amount: shown before confirming, charged and in the billing history', async ({
       page,
     }, testInfo) => {
       await signUp(page, 'pro');
       await spend(page, 'mix');
       await page.goto('/pricing');
       await ready(page);
+      // The plan's price stays the plan's price on Pricing.
+      await expect(page.getByText('$29.99').first()).toBeVisible();
       await expect(page.getByRole('button', { name: 'Pro: your current plan' })).toBeDisabled();
+      const previewAsked = page.waitForResponse((r) => r.url().includes('/api/billing/plan-change-preview'));
       await press(page, page.getByRole('button', { name: 'Upgrade to Unlimited' }));
 
       const dialog = page.getByRole('dialog', { name: 'Change Subscription' });
       await expect(dialog.getByRole('radio', { name: /Upgrade to Unlimited/ })).toBeChecked();
+      const preview = (await (await previewAsked).json()) as { amountDueCents: number; creditCents: number };
       const summary = dialog.getByTestId('plan-change-summary');
-      await expect(summary).toContainText('Due today');
-      await expect(summary).toContainText('$29.99');
-      await expect(summary).toContainText('Crowns added now');
-      await expect(summary).toContainText('9 mix and 10 mastering credits, spent before crowns');
-      await expect(summary).toContainText('unused Pro days are not credited');
+      await expect(summary).toHaveAttribute('data-state', 'ready');
+      // Decision 250: on the Pro month's first day its whole $9.99 is unused and credited.
+      expect(preview).toMatchObject({ amountDueCents: 2000, creditCents: 999 });
+      const row = (label: string) => summary.locator('div', { has: page.getByText(label, { exact: true }) });
+      await expect(row('Due today')).toContainText('$20.00');
+      await expect(row('Unused Pro days')).toContainText('$9.99 credit for 30 unused Pro days');
+      await expect(row('Unlimited period')).toContainText(/\w{3} \d{1,2}, \d{4} to \w{3} \d{1,2}, \d{4}/);
+      await expect(row('Then')).toContainText('$29.99 a month');
+      await expect(row('Crowns added now')).toContainText('35');
+      await expect(row('Credits kept')).toContainText('9 mix and 10 mastering credits, spent before crowns');
       const shots = testInfo.outputPath('screenshots');
       mkdirSync(shots, { recursive: true });
       await dialog.screenshot({ path: join(shots, `plan-change-${tag}.png`) });
+      // On a phone the dialog scrolls: the summary's end and the buttons, as the thumb reaches them.
+      await dialog.getByRole('button', { name: 'Keep current plan' }).scrollIntoViewIfNeeded();
+      await dialog.screenshot({ path: join(shots, `plan-change-${tag}-scrolled.png`) });
 
+      // The confirm carries the figure on screen; the server charges its own, which is the same.
+      const sent = page.waitForRequest((r) => r.url().endsWith('/api/auth/change-subscription'));
       await press(page, dialog.getByRole('button', { name: 'Upgrade to Unlimited' }));
-      await expectToast(page, 'Subscription updated', '$29.99');
+      expect((await sent).postDataJSON()).toEqual({
+        type: 'upgrade',
+        plan: 'unlimited',
+        expectedAmountCents: 2000,
+      });
+      await expectToast(page, 'Subscription updated', '$20.00 was charged');
       await expect(toastWith(page, 'Checkout Failed')).toHaveCount(0);
       expect(await currentUser(page.request)).toMatchObject({
         subscriptionType: 'unlimited',
@@ -53,21 +72,71 @@ for (const width of WIDTHS) {
       });
       await expect(page.getByRole('button', { name: 'Unlimited: your current plan' })).toBeDisabled();
       await expect(page.getByRole('button', { name: 'Downgrade to Pro' })).toBeEnabled();
+
+      // The billing history in Settings shows exactly that amount for the upgrade.
+      await page.goto('/settings');
+      const history = page.getByTestId('billing-history');
+      await expect(history).toHaveAttribute('data-state', 'ready');
+      const items = history.getByRole('listitem');
+      await expect(items).toHaveCount(2);
+      await expect(items.nth(0)).toContainText('Upgrade to Unlimited (prorated)');
+      await expect(items.nth(0)).toContainText('$20.00');
+      await expect(items.nth(1)).toContainText('Subscription');
+      await expect(items.nth(1)).toContainText('$9.99');
+      await history.scrollIntoViewIfNeeded();
+      await history.locator('..').screenshot({ path: join(shots, `billing-history-${tag}.png`) });
     });
 
-    test('Checkout for a subscriber: the change summary and the same dialog, never a checkout', async ({
+    test('a figure that moved before the confirm is refused, nothing charged, and the new one is shown to confirm', async ({
+      page,
+      consoleGuard,
+    }) => {
+      // The refused confirm is a 409 the browser reports; it is the point of this test.
+      consoleGuard.allow(/status of 409 .*@ .*\/api\/auth\/change-subscription$/);
+      await signUp(page, 'pro');
+      // The first preview the page gets is an older one (as if the dialog had been left open for days).
+      let served = 0;
+      await page.route('**/api/billing/plan-change-preview*', async (route) => {
+        const res = await route.fetch();
+        const body = await res.json();
+        served++;
+        await route.fulfill({ response: res, json: served === 1 ? { ...body, amountDueCents: 1900 } : body });
+      });
+      await page.goto('/pricing');
+      await ready(page);
+      await press(page, page.getByRole('button', { name: 'Upgrade to Unlimited' }));
+      const dialog = page.getByRole('dialog', { name: 'Change Subscription' });
+      const summary = dialog.getByTestId('plan-change-summary');
+      await expect(summary).toContainText('Due today$19.00');
+      await press(page, dialog.getByRole('button', { name: 'Upgrade to Unlimited' }));
+      await expectToast(page, 'Error', 'The amount due today is now $20.00');
+      expect(await currentUser(page.request)).toMatchObject({ subscriptionType: 'pro', crowns: 0 });
+      // The dialog stays open with the server's figure; confirming that one upgrades.
+      await expect(summary).toContainText('Due today$20.00');
+      await press(page, dialog.getByRole('button', { name: 'Upgrade to Unlimited' }));
+      await expectToast(page, 'Subscription updated', '$20.00 was charged');
+      const history = await page.request.get('/api/billing/payments');
+      expect(((await history.json()) as { payments: Array<{ amountCents: number }> }).payments).toMatchObject(
+        [
+          { kind: 'subscription_update', amountCents: 2000 },
+          { kind: 'subscription_create', amountCents: 999 },
+        ],
+      );
+    });
+
+    test('Checkout for a subscriber: the prorated change summary and the same dialog, never a checkout', async ({
       page,
     }) => {
       await signUp(page, 'pro');
       await page.goto('/checkout?plan=unlimited');
       await ready(page);
       const summary = page.getByTestId('checkout-change-summary');
-      await expect(summary).toContainText('Due today');
-      await expect(summary).toContainText('$29.99');
+      await expect(summary).toContainText('Due today$20.00');
+      await expect(summary).toContainText('$9.99 credit for 30 unused Pro days');
       await expect(page.getByRole('button', { name: 'Subscribe to Unlimited' })).toHaveCount(0);
       await press(page, page.getByRole('button', { name: 'Upgrade to Unlimited' }));
       const dialog = page.getByRole('dialog', { name: 'Change Subscription' });
-      await expect(dialog.getByTestId('plan-change-summary')).toContainText('$29.99');
+      await expect(dialog.getByTestId('plan-change-summary')).toContainText('Due today$20.00');
       // Keeping the plan changes nothing.
       await press(page, dialog.getByRole('button', { name: 'Keep current plan' }));
       await expect(dialog).toBeHidden();

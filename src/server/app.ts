@@ -61,6 +61,8 @@ export interface AppContext {
   sessions: SessionService;
   /** Run, in order, before a user row is deleted (cancel the subscription, delete stored files, ...). */
   accountCleanups: Array<(user: UserRow) => Promise<void>>;
+  /** Run after a user's email address changed (the payment provider's customer follows it). */
+  emailChanged: Array<(userId: number, email: string) => Promise<void>>;
 }
 
 export interface AppDeps {
@@ -142,6 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.metrics?.setMailQueueDepthSource(() => mailer.depth());
   const sessions = createSessionService(database, config.sessionTtlSeconds);
   const accountCleanups: Array<(user: UserRow) => Promise<void>> = [];
+  const emailChanged: AppContext['emailChanged'] = [];
   const twoFactor = createTwoFactorService(db, createTotpSecrets(db, deps.totpBox ?? totpBoxFor(config)));
   const budget = createMailBudget(db);
   const verification = createEmailVerification({
@@ -153,6 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     adminEmails: config.adminEmails,
     supportEmail: config.supportEmail,
     log: { warn: (m) => app.log.warn(m) },
+    emailChanged,
   });
   const emailChange = createEmailChange({ db, hasher, verification });
   const auth = createAuthService({
@@ -212,7 +216,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return { ok: true };
   });
 
-  const appContext: AppContext = { config, database, db, mailer, limiter, sessions, accountCleanups };
+  const appContext: AppContext = {
+    config,
+    database,
+    db,
+    mailer,
+    limiter,
+    sessions,
+    accountCleanups,
+    emailChanged,
+  };
   // Feature modules register here, each with its own routes and services.
   void appContext;
   const tracksModule = await registerTracksModule(app, appContext);

@@ -194,6 +194,8 @@ export const localSubscriptions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     plan: text('plan').notNull(),
     status: text('status').notNull(),
+    /** When the current period began: an upgrade credits the unused part of it (decision 250). */
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     pendingPlan: text('pending_plan'),

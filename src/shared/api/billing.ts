@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MIX_VERSIONS } from '../mix-versions';
-import { CROWN_PURCHASE, PLAN_IDS } from '../plans';
+import { CROWN_PURCHASE, formatCents, PLAN_IDS } from '../plans';
 import { publicUser } from './user';
 
 /** User-facing texts of billing, quoted from the spec where it gives them (sections 5, 6 and 8). */
@@ -36,6 +36,13 @@ export const BILLING_MESSAGES = {
   spendKeyReused: 'This download was already charged with different details. Please try again.',
   spendTrackNotFound: 'Track not found',
 } as const;
+
+/**
+ * The upgrade's amount moved between the preview the user confirmed and the change (decision 250): nothing
+ * was charged, and the message carries the amount that would be charged now.
+ */
+export const amountChangedMessage = (dueCents: number) =>
+  `The amount due today is now ${formatCents(dueCents)} (the unused part of your Pro period shrinks as time passes). Nothing was charged; check the new amount and confirm again.`;
 
 /** The download formats the mastering page offers (the encoders' list, src/audio/codecs/export-formats.ts). */
 export const DELIVERY_FORMATS = ['wav', 'mp3', 'wav24', 'wav32f', 'flac16', 'flac24'] as const;
@@ -131,6 +138,17 @@ export const changeSubscriptionBody = z.discriminatedUnion(
     z.object({
       type: z.literal('upgrade'),
       plan: z.literal('unlimited', { error: BILLING_MESSAGES.upgradeOnlyFromPro }),
+      /**
+       * The amount due the user saw and confirmed (from the preview). When the server would charge another
+       * amount now, the change is refused with nothing charged (decision 250). The web app always sends it;
+       * optional so that the spec's body {type, plan} stays valid.
+       */
+      expectedAmountCents: z
+        .number({ error: 'expectedAmountCents must be a whole number of cents' })
+        .int('expectedAmountCents must be a whole number of cents')
+        .min(0, 'expectedAmountCents must be a whole number of cents')
+        .max(1_000_000, 'expectedAmountCents must be a whole number of cents')
+        .optional(),
     }),
     z.object({
       type: z.literal('downgrade'),
@@ -141,6 +159,37 @@ export const changeSubscriptionBody = z.discriminatedUnion(
   { error: "type must be 'upgrade', 'downgrade' or 'cancel'" },
 );
 export type ChangeSubscriptionBody = z.infer<typeof changeSubscriptionBody>;
+
+/** GET /api/billing/plan-change-preview?type=upgrade&plan=unlimited: the change the dialog is about to confirm. */
+export const planChangePreviewQuery = z.object({
+  type: z.enum(['upgrade', 'downgrade', 'cancel'], {
+    error: "type must be 'upgrade', 'downgrade' or 'cancel'",
+  }),
+  plan: z.enum(PLAN_IDS, { error: BILLING_MESSAGES.unknownPlan }).optional(),
+});
+export type PlanChangePreviewQuery = z.infer<typeof planChangePreviewQuery>;
+
+/**
+ * What a plan change costs and gives, computed by the server from the provider's subscription at the moment
+ * of asking (decision 250). Amounts are integer cents; dates are ISO strings.
+ */
+export const planChangePreview = z.object({
+  type: z.enum(['upgrade', 'downgrade', 'cancel']),
+  /** The plan after the change (cancel: the plan held until access ends). */
+  plan: z.enum(PLAN_IDS),
+  amountDueCents: z.number().int().min(0),
+  /** The unused part of the current period's price, taken off the amount due (upgrades only). */
+  creditCents: z.number().int().min(0),
+  /** Whole days of the current period left unused (upgrades only, else 0). */
+  unusedDays: z.number().int().min(0),
+  /** The plan's next period: from now for an upgrade, from the next cycle for a downgrade; none for cancel. */
+  newPeriod: z.object({ start: z.string(), end: z.string() }).nullable(),
+  /** When the current period ends (a downgrade starts then; a cancelled plan's access ends then). */
+  currentPeriodEnd: z.string(),
+  crownsAdded: z.number().int().min(0),
+  quotedAt: z.string(),
+});
+export type PlanChangePreview = z.infer<typeof planChangePreview>;
 
 export const paymentMethodView = z.object({
   brand: z.string(),
@@ -156,3 +205,19 @@ export type PaymentMethodsResponse = z.infer<typeof paymentMethodsResponse>;
 /** Admin (and `npm run billing:cycle`): start the next billing cycle of a user on the local provider. */
 export const advanceCycleBody = z.object({ userId: z.number().int().positive() });
 export type AdvanceCycleBody = z.infer<typeof advanceCycleBody>;
+
+/**
+ * GET /api/billing/payments: money taken and given back, newest first (the payments table: one row per
+ * provider invoice or payment, a refund negative). What a subscriber checks a charge against.
+ */
+export const billingHistoryResponse = z.object({
+  payments: z.array(
+    z.object({
+      /** subscription_create | subscription_cycle | subscription_update | crowns | refund */
+      kind: z.string(),
+      amountCents: z.number().int(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type BillingHistoryResponse = z.infer<typeof billingHistoryResponse>;

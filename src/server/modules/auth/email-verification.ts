@@ -25,6 +25,11 @@ export interface EmailVerificationDeps {
   adminEmails: string[];
   supportEmail: string;
   log: { warn(msg: string): void };
+  /**
+   * Run after an address change is committed (the payment provider's customer gets the new address). A
+   * failure is logged, not the user's: the change is made, and their sign-in address is ours to decide.
+   */
+  emailChanged?: Array<(userId: number, email: string) => Promise<void>>;
 }
 
 function linkMail(user: UserRow, address: string, purpose: LinkPurpose, link: string): MailMessage {
@@ -142,6 +147,11 @@ export function createEmailVerification(d: EmailVerificationDeps) {
       }
       await grantConfiguredAdmins(d.db, d.adminEmails, user.id);
       if (!outcome.changedFrom || !outcome.changedTo) return MESSAGES.emailVerified;
+      for (const hook of d.emailChanged ?? []) {
+        await hook(user.id, outcome.changedTo).catch((err: unknown) =>
+          d.log.warn(`after the address change of account ${user.id}: ${(err as Error).message}`),
+        );
+      }
       // The old address is told; past its budget (someone cycling changes), the notice is dropped and logged.
       const budget = await d.budget.take(outcome.changedFrom, 'notice');
       if (budget.allowed)

@@ -52,6 +52,7 @@ export async function registerBillingModule(app: FastifyInstance, ctx: AppContex
 
   const billing = createBillingService({ db, provider, fulfilment, local });
   ctx.accountCleanups.push((user) => billing.cancelForDeletion(user));
+  ctx.emailChanged.push((userId, email) => provider.updateCustomerEmail(userId, email));
   await billingRoutes(app, { billing, ledger });
   return { billing, ledger, fulfilment, provider };
 }

@@ -41,7 +41,8 @@ describeEachDatabase('billing races', (ctx) => {
     }
     expect((await paymentsOf(user.id)).map((p) => [p.kind, p.amountCents])).toEqual([
       ['subscription_create', 999],
-      ['subscription_update', 2999],
+      // Upgraded on the Pro month's first day: $29.99 less the whole unused $9.99 (decision 250).
+      ['subscription_update', 2000],
     ]);
     expect(await me(c)).toMatchObject({ subscriptionType: 'unlimited', crowns: 35 });
     expect(await providerSubscriptions(user.id)).toEqual([{ plan: 'unlimited', status: 'active' }]);

@@ -3,6 +3,7 @@ import {
   advanceCycleBody,
   changeSubscriptionBody,
   checkoutSessionBody,
+  planChangePreviewQuery,
   purchaseCrownsBody,
   spendCreditBody,
 } from '../../../shared/api/billing';
@@ -40,6 +41,15 @@ export async function billingRoutes(
     const body = parse(changeSubscriptionBody, req.body);
     return d.billing.changeSubscription(user, body);
   });
+
+  // The query is the change-subscription body's fields, checked by the same rules (an upgrade is to unlimited).
+  app.get('/api/billing/plan-change-preview', async (req) => {
+    const user = requireUser(req);
+    const body = parse(changeSubscriptionBody, parse(planChangePreviewQuery, req.query));
+    return d.billing.previewChange(user, body);
+  });
+
+  app.get('/api/billing/payments', async (req) => d.billing.paymentHistory(requireUser(req)));
 
   app.get('/api/billing/payment-methods', async (req) => {
     const user = requireUser(req);

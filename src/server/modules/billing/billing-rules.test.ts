@@ -252,13 +252,14 @@ describeEachDatabase('billing rules (local provider)', (ctx) => {
     });
   });
 
-  it('upgrade Pro → Unlimited: immediate, $29.99 charged, 35 crowns at once, credits kept', async () => {
+  it('upgrade Pro → Unlimited on the first day: immediate, $29.99 less the unused $9.99 charged, 35 crowns at once, credits kept', async () => {
     const { c, user: u } = await user();
     await subscribe(ctx.app, c, 'pro');
     await spend(c, 'mix');
     const res = await c.post('/api/auth/change-subscription', { type: 'upgrade', plan: 'unlimited' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect((res.body as { message: string }).message).toContain('$29.99');
+    // Decision 250: the Pro month just paid is unused (whole, to the cent), so it is credited in full.
+    expect((res.body as { message: string }).message).toContain('$20.00 was charged');
     expect(await me(c)).toMatchObject({
       subscriptionType: 'unlimited',
       mixCredits: 9,
@@ -267,7 +268,7 @@ describeEachDatabase('billing rules (local provider)', (ctx) => {
     });
     expect((await paymentsOf(u.id)).map((p) => [p.kind, p.amountCents])).toEqual([
       ['subscription_create', 999],
-      ['subscription_update', 2999],
+      ['subscription_update', 2000],
     ]);
     // Unlimited cannot be "upgraded" again, and a cycle grants the Unlimited allowance.
     expect(

@@ -1,15 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import {
+  amountChangedMessage,
   BILLING_MESSAGES,
+  type BillingHistoryResponse,
   type ChangeSubscriptionBody,
   type PaymentMethodView,
+  type PlanChangePreview,
   type PurchaseCrownsResponse,
 } from '../../../shared/api/billing';
 import type { PublicUser } from '../../../shared/api/user';
 import { formatCents, PLANS, type PlanId, planByLookupKey } from '../../../shared/plans';
 import type { Db } from '../../db/client';
-import { subscriptions, users } from '../../db/schema';
+import { payments, subscriptions, users } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
 import { toPublicUser, type UserRow } from '../auth/user-view';
 import { withBillingClaim } from './billing-claims';
@@ -17,6 +20,7 @@ import { notDuplicate } from './duplicate-subscriptions';
 import type { Fulfilment } from './fulfilment';
 import type { LocalProvider } from './local-provider';
 import { ENTITLED_STATUSES, type PaymentProvider } from './payment-provider';
+import { planChangePreview } from './plan-change-preview';
 
 const longDate = (d: Date) =>
   d.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
@@ -107,10 +111,16 @@ export function createBillingService(d: {
         if (body.type === 'upgrade') {
           if (sub.plan !== 'pro') throw conflict(BILLING_MESSAGES.upgradeOnlyFromPro);
           const to = PLANS.unlimited;
+          // The amount is computed now, under the claim, never taken from the browser or an old preview
+          // (decision 250); what the user confirmed only has to agree with it.
+          const quote = await provider.previewUpgrade(sub.providerSubscriptionId, to, new Date());
+          if (body.expectedAmountCents !== undefined && body.expectedAmountCents !== quote.amountDueCents) {
+            throw conflict(amountChangedMessage(quote.amountDueCents), 'amount_changed');
+          }
           // Per attempt, not per period: a declined attempt must not be replayed to the next one (Stripe
           // saves a decline under its key). Attempts are one at a time (the claim) and the provider
           // refuses to upgrade a subscription already upgraded, so no period is charged twice.
-          const invoice = await provider.upgrade(sub.providerSubscriptionId, to, `upgrade:${attempt}`);
+          const invoice = await provider.upgrade(sub.providerSubscriptionId, to, `upgrade:${attempt}`, quote);
           await fulfilment.fulfil(provider, {
             subscriptionId: sub.providerSubscriptionId,
             paidInvoice: invoice,
@@ -136,6 +146,33 @@ export function createBillingService(d: {
           message: `Your subscription is canceled. You keep access until ${longDate(sub.currentPeriodEnd)}; then your account returns to the free trial.`,
         };
       }),
+
+    /**
+     * What a change would cost and give if confirmed now (decision 250), from the provider's subscription.
+     * Only a figure to show: the change recomputes it and charges its own.
+     */
+    async previewChange(user: UserRow, body: ChangeSubscriptionBody): Promise<PlanChangePreview> {
+      const sub = await currentSubscription(user.id);
+      if (!sub) throw conflict(BILLING_MESSAGES.noSubscription);
+      return planChangePreview(provider, sub, body, new Date());
+    },
+
+    /** The user's payments, newest first (the last 50: a history to check charges against, not an export). */
+    async paymentHistory(user: UserRow): Promise<BillingHistoryResponse> {
+      const rows = await db
+        .select()
+        .from(payments)
+        .where(eq(payments.userId, user.id))
+        .orderBy(desc(payments.createdAt), desc(payments.id))
+        .limit(50);
+      return {
+        payments: rows.map((r) => ({
+          kind: r.kind,
+          amountCents: r.amountCents,
+          createdAt: r.createdAt.toISOString(),
+        })),
+      };
+    },
 
     paymentMethods: (user: UserRow): Promise<PaymentMethodView[]> => provider.listPaymentMethods(user),
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { BILLING_MESSAGES } from '../../../shared/api/billing';
+import { amountChangedMessage, BILLING_MESSAGES } from '../../../shared/api/billing';
 import { PLANS, type Plan, type PlanId } from '../../../shared/plans';
 import type { Db } from '../../db/client';
 import { localCheckoutSessions, localPayments, localSubscriptions, paymentMethods } from '../../db/schema';
@@ -16,7 +16,9 @@ import {
   type ProviderEvent,
   type ProviderRefund,
   type SubscriptionSnapshot,
+  type UpgradeQuote,
 } from './payment-provider';
+import { prorateUpgrade } from './proration';
 import { addMonth, type CardDetails, type CardInput, judgeCard } from './test-cards';
 
 const id = (prefix: string) => `${prefix}_local_${randomBytes(16).toString('base64url')}`;
@@ -83,6 +85,21 @@ export function createLocalProvider(d: {
     return row;
   };
 
+  /** The upgrade's price at `at` from the provider's row (decision 250): one arithmetic, proration.ts. */
+  const quoteOf = (row: typeof localSubscriptions.$inferSelect, to: Plan, at: Date): UpgradeQuote => {
+    if (row.plan === to.id || !(ENTITLED_STATUSES as readonly string[]).includes(row.status)) {
+      throw conflict(BILLING_MESSAGES.upgradeOnlyFromPro);
+    }
+    const proration = prorateUpgrade({
+      fromPriceCents: PLANS[row.plan as PlanId].priceCents,
+      toPriceCents: to.priceCents,
+      periodStart: row.currentPeriodStart,
+      periodEnd: row.currentPeriodEnd,
+      at,
+    });
+    return { at, ...proration, newPeriodEnd: addMonth(at) };
+  };
+
   const savedCard = async (userId: number, tx: Tx = db) => {
     const [card] = await tx
       .select()
@@ -133,6 +150,7 @@ export function createLocalProvider(d: {
     const subId = id('sub');
     const plan = PLANS[session.plan as PlanId];
     const customer = { customerId: localCustomerId(session.userId), userId: session.userId };
+    const started = now();
     try {
       await commit(async (tx, emit) => {
         // Only the first submission of a session completes it (a double click, a second tab).
@@ -149,7 +167,8 @@ export function createLocalProvider(d: {
             userId: session.userId,
             plan: plan.id,
             status: 'active',
-            currentPeriodEnd: addMonth(now()),
+            currentPeriodStart: started,
+            currentPeriodEnd: addMonth(started),
           })
           .onConflictDoNothing({ target: localSubscriptions.userId, where: ENTITLED_SQL })
           .returning({ id: localSubscriptions.id });
@@ -218,7 +237,11 @@ export function createLocalProvider(d: {
       };
     },
 
-    upgrade: (subId: string, to: Plan, idempotencyKey: string): Promise<PaidInvoice> =>
+    async previewUpgrade(subId: string, to: Plan, at: Date): Promise<UpgradeQuote> {
+      return quoteOf(await subscriptionRow(subId), to, at);
+    },
+
+    upgrade: (subId: string, to: Plan, idempotencyKey: string, quote: UpgradeQuote): Promise<PaidInvoice> =>
       commit(async (tx, emit) => {
         const invoiceId = keyedId('in', idempotencyKey);
         const [earlier] = await tx.select().from(localPayments).where(eq(localPayments.id, invoiceId));
@@ -236,20 +259,30 @@ export function createLocalProvider(d: {
         }
         const row = await subscriptionRow(subId, tx);
         await savedCard(row.userId, tx);
-        // Like Stripe with billing_cycle_anchor=now: a new cycle starts today at the new plan's full price.
-        // Conditional on the plan: of two upgrades racing here, the second matches no row.
+        // The amount from the row as this transaction reads it: when the period moved since the quote (a
+        // renewal in between), the quote is not what would be charged, and nothing is.
+        const due = quoteOf(row, to, quote.at);
+        if (due.amountDueCents !== quote.amountDueCents) {
+          throw conflict(amountChangedMessage(due.amountDueCents), 'amount_changed');
+        }
+        // Like Stripe with billing_cycle_anchor=now and always_invoice: a new cycle starts at the quote's
+        // moment, charged the new plan's month less the unused part of the old period.
+        // Conditional on the plan and the period read above: of two upgrades racing here, the second matches
+        // no row.
         const [changed] = await tx
           .update(localSubscriptions)
           .set({
             plan: to.id,
             pendingPlan: null,
             cancelAtPeriodEnd: false,
-            currentPeriodEnd: addMonth(now()),
+            currentPeriodStart: quote.at,
+            currentPeriodEnd: due.newPeriodEnd,
           })
           .where(
             and(
               eq(localSubscriptions.id, subId),
               ne(localSubscriptions.plan, to.id),
+              eq(localSubscriptions.currentPeriodEnd, row.currentPeriodEnd),
               inArray(localSubscriptions.status, [...ENTITLED_STATUSES]),
             ),
           )
@@ -261,7 +294,7 @@ export function createLocalProvider(d: {
           customerId: localCustomerId(row.userId),
           subscriptionId: subId,
           plan: to.id,
-          amountCents: to.priceCents,
+          amountCents: due.amountDueCents,
           billingReason: 'subscription_update',
         };
         await chargeInvoice(tx, emit, invoice);
@@ -347,6 +380,9 @@ export function createLocalProvider(d: {
         emit({ type: 'payment_intent.succeeded', crownPayment: payment });
         return payment;
       }),
+
+    // The local provider keeps no address of its own: its customer is the user row.
+    updateCustomerEmail: async () => {},
 
     async listPaymentMethods(user: UserRow) {
       const rows = await db
@@ -434,12 +470,19 @@ export function createLocalProvider(d: {
         return { ended: true, plan: null };
       }
       const plan = PLANS[(sub.pendingPlan ?? sub.plan) as PlanId];
-      const periodEnd = addMonth(new Date(Math.max(sub.currentPeriodEnd.getTime(), now().getTime())));
+      const periodStart = new Date(Math.max(sub.currentPeriodEnd.getTime(), now().getTime()));
+      const periodEnd = addMonth(periodStart);
       await commit(async (tx, emit) => {
         // Conditional on the period read above: of two advances racing (admin API, CLI), one charges.
         const [advanced] = await tx
           .update(localSubscriptions)
-          .set({ plan: plan.id, pendingPlan: null, currentPeriodEnd: periodEnd, status: 'active' })
+          .set({
+            plan: plan.id,
+            pendingPlan: null,
+            currentPeriodStart: periodStart,
+            currentPeriodEnd: periodEnd,
+            status: 'active',
+          })
           .where(
             and(
               eq(localSubscriptions.id, sub.id),

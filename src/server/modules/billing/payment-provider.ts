@@ -32,6 +32,19 @@ export interface PaidInvoice {
   billingReason: string;
 }
 
+/**
+ * What an upgrade charges if it happens at `at` (decision 250): the new plan's month from `at`, less the
+ * unused part of the current period. The upgrade is charged from a quote taken at the moment of the change.
+ */
+export interface UpgradeQuote {
+  at: Date;
+  amountDueCents: number;
+  creditCents: number;
+  unusedSeconds: number;
+  /** The new plan's first period: from `at` to this. */
+  newPeriodEnd: Date;
+}
+
 /** A one-off payment for crowns (reference = the payment's id). */
 export interface CrownPayment {
   id: string;
@@ -72,11 +85,20 @@ export interface PaymentProvider {
    * reads its own tables through it (PGlite has one connection); Stripe ignores it.
    */
   retrieveSubscription(id: string, tx?: Tx): Promise<SubscriptionSnapshot>;
+  /** What an upgrade to `to` would charge at `at`, from the provider's subscription as it is now. */
+  previewUpgrade(subscriptionId: string, to: Plan, at: Date): Promise<UpgradeQuote>;
   /**
-   * Immediate plan change with the new plan's full price charged now; the paid invoice comes back. A retry
-   * with the same idempotency key returns the first invoice and charges nothing more.
+   * Immediate plan change, a new period starting at `quote.at`, charged the quote's prorated amount; the
+   * paid invoice comes back. The local provider recomputes the amount in its transaction and refuses (409
+   * amount_changed, nothing charged) when it differs from the quote; Stripe prorates at `quote.at`
+   * (proration_date). A retry with the same idempotency key returns the first invoice and charges nothing more.
    */
-  upgrade(subscriptionId: string, to: Plan, idempotencyKey: string): Promise<PaidInvoice>;
+  upgrade(
+    subscriptionId: string,
+    to: Plan,
+    idempotencyKey: string,
+    quote: UpgradeQuote,
+  ): Promise<PaidInvoice>;
   /** Plan change that starts with the next cycle; nothing is charged now. */
   scheduleDowngrade(subscriptionId: string, to: Plan): Promise<void>;
   cancelAtPeriodEnd(subscriptionId: string): Promise<void>;
@@ -102,6 +124,8 @@ export interface PaymentProvider {
     idempotencyKey: string,
   ): Promise<CrownPayment>;
   listPaymentMethods(user: UserRow): Promise<PaymentMethodView[]>;
+  /** The user's address changed: the provider's customer (receipts, invoices) gets it too. */
+  updateCustomerEmail(userId: number, email: string): Promise<void>;
 }
 
 /** Provider statuses that keep the plan's access (Stripe keeps retrying a past_due invoice). */

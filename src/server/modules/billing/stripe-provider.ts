@@ -13,6 +13,7 @@ import {
   type PaymentProvider,
   type ProviderEvent,
   type SubscriptionSnapshot,
+  type UpgradeQuote,
 } from './payment-provider';
 import { call } from './stripe-errors';
 import { cancelSubscriptionNow, refundSubscriptionInvoices } from './stripe-refunds';
@@ -42,13 +43,20 @@ export function stripeClient(s: StripeSettings): Stripe {
   });
 }
 
+/** How an upgrade changes the subscription, the same in the preview and in the update (decision 250). */
+const upgradeTerms = {
+  proration_behavior: 'always_invoice',
+  billing_cycle_anchor: { type: 'now' },
+} as const;
+
 const idOf = (v: string | { id: string } | null | undefined): string | null =>
   v == null ? null : typeof v === 'string' ? v : v.id;
 
 /**
  * The Stripe adapter: Checkout Sessions in subscription mode from the lookup keys `pro_plan` and
- * `unlimited_plan`; upgrades and crown purchases charge the saved card; a downgrade swaps the price with no
- * proration and remembers in the subscription's metadata which plan runs until the period ends.
+ * `unlimited_plan`; upgrades (prorated, decision 250) and crown purchases charge the saved card; a downgrade
+ * swaps the price with no proration and remembers in the subscription's metadata which plan runs until the
+ * period ends.
  */
 export function createStripeProvider(d: { db: Db; settings: StripeSettings; publicOrigin: string }) {
   const stripe = stripeClient(d.settings);
@@ -161,6 +169,30 @@ export function createStripeProvider(d: { db: Db; settings: StripeSettings; publ
     return first.id;
   }
 
+  /** The paid invoice of an upgrade Stripe already made (the subscription is on the new price), else a 409. */
+  async function earlierUpgrade(sub: Stripe.Subscription, to: Plan): Promise<PaidInvoice> {
+    const last = sub.latest_invoice;
+    if (
+      !last ||
+      typeof last === 'string' ||
+      !last.id ||
+      last.status !== 'paid' ||
+      last.billing_reason !== 'subscription_update'
+    ) {
+      throw new AppError(409, 'conflict', BILLING_MESSAGES.upgradeOnlyFromPro);
+    }
+    const snapshot = await snapshotOf(sub);
+    return {
+      id: last.id,
+      userId: snapshot.userId,
+      customerId: snapshot.customerId,
+      subscriptionId: sub.id,
+      plan: to.id,
+      amountCents: last.amount_paid,
+      billingReason: 'subscription_update',
+    };
+  }
+
   const provider: PaymentProvider = {
     name: 'stripe',
 
@@ -209,7 +241,61 @@ export function createStripeProvider(d: { db: Db; settings: StripeSettings; publ
     retrieveSubscription: async (id: string) =>
       snapshotOf(await call(() => stripe.subscriptions.retrieve(id))),
 
-    async upgrade(subscriptionId: string, to: Plan, idempotencyKey: string): Promise<PaidInvoice> {
+    /**
+     * Stripe's own figure: the invoice the upgrade would create now, from the upcoming-invoice preview with
+     * the very parameters `upgrade` sends (a month of the new price from now, less the unused time of the old
+     * one). The credit is the sum of the preview's negative proration lines.
+     */
+    async previewUpgrade(subscriptionId: string, to: Plan, at: Date): Promise<UpgradeQuote> {
+      const sub = await call(() =>
+        stripe.subscriptions.retrieve(subscriptionId, { expand: ['latest_invoice'] }),
+      );
+      const item = firstItem(sub);
+      const price = await priceOf(to);
+      const prorationDate = Math.floor(at.getTime() / 1000);
+      // Upgraded at Stripe already (an answer lost in a crash): the figure is what that upgrade charged, which
+      // `upgrade` then records without charging again.
+      if (idOf(item.price) === price) {
+        const earlier = await earlierUpgrade(sub, to);
+        return {
+          at,
+          amountDueCents: earlier.amountCents,
+          creditCents: 0,
+          unusedSeconds: 0,
+          newPeriodEnd: new Date(item.current_period_end * 1000),
+        };
+      }
+      const preview = await call(() =>
+        stripe.invoices.createPreview({
+          customer: idOf(sub.customer) ?? undefined,
+          subscription: subscriptionId,
+          subscription_details: {
+            items: [{ id: item.id, price }],
+            ...upgradeTerms,
+            proration_date: prorationDate,
+          },
+        }),
+      );
+      const creditCents = -preview.lines.data.reduce((sum, l) => sum + Math.min(0, l.amount), 0);
+      const newPeriodEnd = preview.lines.data.reduce(
+        (end, l) => Math.max(end, l.period?.end ?? 0),
+        prorationDate,
+      );
+      return {
+        at: new Date(prorationDate * 1000),
+        amountDueCents: Math.max(0, preview.amount_due),
+        creditCents,
+        unusedSeconds: Math.max(0, item.current_period_end - prorationDate),
+        newPeriodEnd: new Date(newPeriodEnd * 1000),
+      };
+    },
+
+    async upgrade(
+      subscriptionId: string,
+      to: Plan,
+      idempotencyKey: string,
+      quote: UpgradeQuote,
+    ): Promise<PaidInvoice> {
       const sub = await call(() =>
         stripe.subscriptions.retrieve(subscriptionId, { expand: ['latest_invoice'] }),
       );
@@ -217,37 +303,17 @@ export function createStripeProvider(d: { db: Db; settings: StripeSettings; publ
       const price = await priceOf(to);
       // Already on the new price: an earlier attempt went through at Stripe (and a crash, say, kept us from
       // recording it). Its paid invoice is the answer; updating again would charge a second time.
-      if (idOf(item.price) === price) {
-        const last = sub.latest_invoice;
-        if (
-          last &&
-          typeof last !== 'string' &&
-          last.id &&
-          last.status === 'paid' &&
-          last.billing_reason === 'subscription_update'
-        ) {
-          const snapshot = await snapshotOf(sub);
-          return {
-            id: last.id,
-            userId: snapshot.userId,
-            customerId: snapshot.customerId,
-            subscriptionId,
-            plan: to.id,
-            amountCents: last.amount_paid,
-            billingReason: 'subscription_update',
-          };
-        }
-        throw new AppError(409, 'conflict', BILLING_MESSAGES.upgradeOnlyFromPro);
-      }
-      // A new cycle starts now at the new plan's full price, paid at once or not at all. Our idempotency
-      // key (not the SDK's per-call one) makes a retry after a crash or timeout return the first answer.
+      if (idOf(item.price) === price) return earlierUpgrade(sub, to);
+      // A new cycle starts now, the unused old time credited (prorated at the quote's moment, so Stripe
+      // charges the amount the quote showed), paid at once or not at all. Our idempotency key (not the
+      // SDK's per-call one) makes a retry after a crash or timeout return the first answer.
       const updated = await call(() =>
         stripe.subscriptions.update(
           subscriptionId,
           {
             items: [{ id: item.id, price }],
-            proration_behavior: 'none',
-            billing_cycle_anchor: { type: 'now' },
+            ...upgradeTerms,
+            proration_date: Math.floor(quote.at.getTime() / 1000),
             payment_behavior: 'error_if_incomplete',
             cancel_at_period_end: false,
             // Empty values delete the keys: no downgrade is pending any more.
@@ -325,6 +391,12 @@ export function createStripeProvider(d: { db: Db; settings: StripeSettings; publ
       return { id: intent.id, userId: user.id, crowns, amountCents: intent.amount_received || amountCents };
     },
 
+    /** Stripe mails receipts and invoices to the customer's address: it follows the account's. */
+    async updateCustomerEmail(userId: number, email: string) {
+      const customer = await customerOf(userId);
+      if (customer) await call(() => stripe.customers.update(customer, { email }));
+    },
+
     async listPaymentMethods(user: UserRow) {
       const customer = await customerOf(user.id);
       if (!customer) return [];
@@ -375,7 +447,9 @@ export function createStripeProvider(d: { db: Db; settings: StripeSettings; publ
           const inv = event.data.object;
           const subscriptionId = idOf(inv.parent?.subscription_details?.subscription) ?? undefined;
           let plan: PlanId | null = null;
+          // The plan is the one the invoice starts; a proration line is the credit for the old one.
           for (const line of inv.lines.data) {
+            if (line.parent?.subscription_item_details?.proration) continue;
             plan ??= await planOfPrice(line.pricing?.price_details?.price);
           }
           if (!plan || !inv.id) return { ...base, subscriptionId };

@@ -83,7 +83,7 @@ export async function startStripeStandIn(): Promise<StandIn> {
 
   const itemOf = (sub: Obj) => (sub.items as { data: Obj[] }).data[0]!;
 
-  const invoiceFor = (sub: Obj, amount: number, reason: string): Obj => {
+  const invoiceFor = (sub: Obj, amount: number, reason: string, prorationLines: Obj[] = []): Obj => {
     const price = itemOf(sub).price as Obj;
     const id = newId('in');
     // As at Stripe since 2025-03: the money of an invoice is a PaymentIntent, named by its invoice payments.
@@ -125,12 +125,46 @@ export async function startStripeStandIn(): Promise<StandIn> {
       },
       lines: {
         object: 'list',
-        data: [{ pricing: { type: 'price_details', price_details: { price: price.id } } }],
+        data: [
+          // As at Stripe: the credit for the unused old price comes first, marked as a proration.
+          ...prorationLines,
+          {
+            amount: amount + prorationLines.reduce((sum, l) => sum - (l.amount as number), 0),
+            pricing: { type: 'price_details', price_details: { price: price.id } },
+            parent: { type: 'subscription_item_details', subscription_item_details: { proration: false } },
+          },
+        ],
       },
     };
     invoices.set(invoice.id, invoice);
     sub.latest_invoice = invoice.id;
     return invoice;
+  };
+
+  /**
+   * A new cycle anchored at `at` on `price`: with always_invoice, Stripe credits the unused part of the old
+   * price (seconds left over the period's length, to the cent) on the invoice it takes at once.
+   */
+  const cycleFromNow = (sub: Obj, price: Obj, at: number, behavior: string | undefined) => {
+    const item = itemOf(sub);
+    const start = item.current_period_start as number;
+    const end = item.current_period_end as number;
+    const old = item.price as Obj;
+    const unused = Math.min(end - start, Math.max(0, end - at));
+    const credit =
+      behavior === 'always_invoice' ? Math.round(((old.unit_amount as number) * unused) / (end - start)) : 0;
+    const prorationLines: Obj[] =
+      credit > 0
+        ? [
+            {
+              amount: -credit,
+              period: { start: at, end },
+              pricing: { type: 'price_details', price_details: { price: old.id } },
+              parent: { type: 'subscription_item_details', subscription_item_details: { proration: true } },
+            },
+          ]
+        : [];
+    return { amount_due: Math.max(0, (price.unit_amount as number) - credit), prorationLines };
   };
 
   const state: StandIn = {
@@ -164,7 +198,12 @@ export async function startStripeStandIn(): Promise<StandIn> {
         status: 'active',
         cancel_at_period_end: false,
         metadata: { ...((session.subscription_data as Obj | undefined)?.metadata as Obj) },
-        items: { object: 'list', data: [{ id: newId('si'), price, current_period_end: nowSec() + MONTH }] },
+        items: {
+          object: 'list',
+          data: [
+            { id: newId('si'), price, current_period_start: nowSec(), current_period_end: nowSec() + MONTH },
+          ],
+        },
         default_payment_method: card.id,
       };
       subscriptions.set(sub.id as string, sub);
@@ -178,6 +217,7 @@ export async function startStripeStandIn(): Promise<StandIn> {
     renew(subscriptionId) {
       const sub = subscriptions.get(subscriptionId)!;
       const item = itemOf(sub);
+      item.current_period_start = item.current_period_end;
       item.current_period_end = (item.current_period_end as number) + MONTH;
       if (sub.cancel_at_period_end) {
         sub.status = 'canceled';
@@ -242,6 +282,12 @@ export async function startStripeStandIn(): Promise<StandIn> {
     if (seg[1] === 'customers' && seg[2] && method === 'GET') {
       const c = customers.get(seg[2]);
       return c ? { status: 200, body: c } : notFound;
+    }
+    if (seg[1] === 'customers' && seg[2] && !seg[3] && method === 'POST') {
+      const c = customers.get(seg[2]);
+      if (!c) return notFound;
+      if (p.email !== undefined) c.email = p.email;
+      return { status: 200, body: c };
     }
     if (method === 'GET' && path === '/v1/checkout/sessions') {
       const data = [...sessions.values()].filter(
@@ -329,17 +375,48 @@ export async function startStripeStandIn(): Promise<StandIn> {
       }
       if (wantedPrice) {
         const price = priceById(wantedPrice)!;
-        item.price = price;
         if ((p.billing_cycle_anchor as Obj | undefined)?.type === 'now') {
           if (state.declineNextCharge) {
             state.declineNextCharge = false;
             return cardError();
           }
-          item.current_period_end = nowSec() + MONTH;
-          invoiceFor(sub, price.unit_amount, 'subscription_update');
+          const at = p.proration_date ? Number(p.proration_date) : nowSec();
+          const change = cycleFromNow(sub, price, at, p.proration_behavior as string | undefined);
+          item.price = price;
+          item.current_period_start = at;
+          item.current_period_end = at + MONTH;
+          invoiceFor(sub, change.amount_due, 'subscription_update', change.prorationLines);
+        } else {
+          item.price = price;
         }
       }
       return { status: 200, body: expand(sub) };
+    }
+    if (method === 'POST' && path === '/v1/invoices/create_preview') {
+      const sub = subscriptions.get(p.subscription as string);
+      if (!sub) return notFound;
+      const details = (p.subscription_details ?? {}) as Obj;
+      const price = priceById((values(details.items)[0] as Obj | undefined)?.price);
+      if (!price || (details.billing_cycle_anchor as Obj | undefined)?.type !== 'now') return notFound;
+      const at = details.proration_date ? Number(details.proration_date) : nowSec();
+      const change = cycleFromNow(sub, price, at, details.proration_behavior as string | undefined);
+      return {
+        status: 200,
+        body: {
+          object: 'invoice',
+          id: null,
+          customer: sub.customer,
+          amount_due: change.amount_due,
+          lines: {
+            object: 'list',
+            has_more: false,
+            data: [
+              ...change.prorationLines,
+              { amount: price.unit_amount, period: { start: at, end: at + MONTH } },
+            ],
+          },
+        },
+      };
     }
     if (method === 'GET' && path === '/v1/invoices') {
       const expanded = (values(p.expand) as unknown as string[]).includes('data.payments');

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
 import { payments, users } from '../../db/schema';
-import { describeEachDatabase, signedUpClient } from '../../test/harness';
+import { describeEachDatabase, signedUpClient, verificationTokenIn } from '../../test/harness';
 import { type Client, expectLedgerMatchesBalances, me, rowsOf } from './billing-test-helpers';
 import { startStripeStandIn } from './stripe-stand-in';
 import { stripeSigner as signer, stripeEvent } from './stripe-test-helpers';
@@ -270,7 +270,27 @@ describeEachDatabase(
       await expectLedgerMatchesBalances(ctx.database.db, user.id);
     });
 
-    it('ten parallel upgrades at Stripe: one price swap and one $29.99 invoice, nine 409s', async () => {
+    it('an address change made in Settings reaches the Stripe customer (receipts go to the new address)', async () => {
+      const { c, user } = await signedUpClient(ctx.app);
+      const sub = await subscribeViaStripe(c, 'pro');
+      await deliver(sub.completed);
+      const customer = standIn.customers.get(sub.subscription.customer as string)!;
+      expect(customer.email).toBe(user.email);
+      const newEmail = `moved.${user.id}@example.test`;
+      const asked = await c.post('/api/auth/email-change', { newEmail, password: 'correct horse battery' });
+      expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+      // Asking changes nothing at Stripe; the confirmed change does.
+      expect(customer.email).toBe(user.email);
+      const done = await c.post('/api/auth/verify-email', { token: verificationTokenIn(ctx.mail, newEmail) });
+      expect(done.status, JSON.stringify(done.body)).toBe(200);
+      expect(customer.email).toBe(newEmail);
+      const update = standIn.requests.filter(
+        (r) => r.method === 'POST' && r.path === `/v1/customers/${customer.id}`,
+      );
+      expect(update.map((r) => r.params)).toEqual([{ email: newEmail }]);
+    });
+
+    it('ten parallel upgrades at Stripe: one price swap and one prorated invoice, nine 409s', async () => {
       const { c, user } = await signedUpClient(ctx.app);
       const sub = await subscribeViaStripe(c, 'pro');
       await deliver(sub.completed);
@@ -318,24 +338,52 @@ describeEachDatabase(
       await expectLedgerMatchesBalances(ctx.database.db, user.id);
     });
 
-    it('upgrade charges $29.99 at Stripe at once; downgrade swaps the price for the next cycle', async () => {
+    it("upgrade at Stripe mid-period: the preview is Stripe's prorated invoice, and exactly that is charged; downgrade swaps the price for the next cycle", async () => {
       const { c, user } = await signedUpClient(ctx.app);
       const sub = await subscribeViaStripe(c, 'pro');
       await deliver(sub.completed);
       await deliver(sub.invoicePaid);
-      const up = await c.post('/api/auth/change-subscription', { type: 'upgrade', plan: 'unlimited' });
+      // Half a month and an hour into a 30-day Pro period at Stripe (the stand-in's period length).
+      const item = (
+        standIn.subscriptions.get(sub.subscription.id as string)!.items as {
+          data: Array<Record<string, unknown>>;
+        }
+      ).data[0]!;
+      const now = Math.floor(Date.now() / 1000);
+      item.current_period_start = now - 15 * 86_400 - 3600;
+      item.current_period_end = now + 15 * 86_400 - 3600;
+      const preview = await c.get('/api/billing/plan-change-preview?type=upgrade&plan=unlimited');
+      expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+      // $29.99 less 999 x (15 days - 1 h) / 30 days = $4.98 for the unused Pro time.
+      expect(preview.body).toMatchObject({ amountDueCents: 2501, creditCents: 498, unusedDays: 15 });
+      const asked = standIn.requests.filter((r) => r.path === '/v1/invoices/create_preview').at(-1)!;
+      expect(asked.params).toMatchObject({
+        subscription: sub.subscription.id,
+        subscription_details: { proration_behavior: 'always_invoice', billing_cycle_anchor: { type: 'now' } },
+      });
+      const up = await c.post('/api/auth/change-subscription', {
+        type: 'upgrade',
+        plan: 'unlimited',
+        expectedAmountCents: 2501,
+      });
       expect(up.status, JSON.stringify(up.body)).toBe(200);
       const update = standIn.requests
         .filter((r) => r.method === 'POST' && r.path.startsWith('/v1/subscriptions/'))
         .at(-1)!;
       expect(update.params).toMatchObject({
-        proration_behavior: 'none',
+        proration_behavior: 'always_invoice',
         billing_cycle_anchor: { type: 'now' },
+        proration_date: expect.stringMatching(/^\d+$/),
       });
       const upgradeInvoice = standIn.invoices.get(
         standIn.subscriptions.get(sub.subscription.id as string)!.latest_invoice as string,
       )!;
-      expect(upgradeInvoice).toMatchObject({ amount_paid: 2999, billing_reason: 'subscription_update' });
+      expect(upgradeInvoice).toMatchObject({ amount_paid: 2501, billing_reason: 'subscription_update' });
+      const paid = await ctx.database.db.select().from(payments).where(eq(payments.userId, user.id));
+      expect(paid.map((p) => [p.kind, p.amountCents])).toEqual([
+        ['subscription_create', 999],
+        ['subscription_update', 2501],
+      ]);
       expect(await me(c)).toMatchObject({
         subscriptionType: 'unlimited',
         mixCredits: 10,

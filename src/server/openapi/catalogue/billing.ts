@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import {
   advanceCycleBody,
+  billingHistoryResponse,
   changeSubscriptionBody,
   checkoutSessionBody,
   checkoutSessionResponse,
   paymentMethodsResponse,
+  planChangePreview,
+  planChangePreviewQuery,
   purchaseCrownsBody,
   purchaseCrownsResponse,
   spendCreditBody,
@@ -83,8 +86,50 @@ export const BILLING_OPERATIONS: Operation[] = [
     body: changeSubscriptionBody,
     status: 200,
     response: messageResponse,
-    example: { request: { type: 'upgrade', plan: 'unlimited' } },
+    example: { request: { type: 'upgrade', plan: 'unlimited', expectedAmountCents: 2015 } },
     errors: [402, 409],
+  },
+  {
+    method: 'get',
+    path: '/api/billing/plan-change-preview',
+    tag: 'billing',
+    summary:
+      'What a plan change would charge and give if confirmed now: an upgrade is prorated (decision 250)',
+    access: 'user',
+    query: planChangePreviewQuery,
+    status: 200,
+    response: planChangePreview,
+    example: {
+      response: {
+        type: 'upgrade',
+        plan: 'unlimited',
+        amountDueCents: 2015,
+        creditCents: 984,
+        unusedDays: 30,
+        newPeriod: { start: '2026-11-27T09:00:00.000Z', end: '2026-12-27T09:00:00.000Z' },
+        currentPeriodEnd: '2026-12-26T12:00:00.000Z',
+        crownsAdded: 35,
+        quotedAt: '2026-11-27T09:00:00.000Z',
+      },
+    },
+    errors: [409],
+  },
+  {
+    method: 'get',
+    path: '/api/billing/payments',
+    tag: 'billing',
+    summary: 'Money taken and given back, newest first (the last 50 payments; a refund is negative)',
+    access: 'user',
+    status: 200,
+    response: billingHistoryResponse,
+    example: {
+      response: {
+        payments: [
+          { kind: 'subscription_update', amountCents: 2015, createdAt: '2026-11-27T09:00:00.000Z' },
+          { kind: 'subscription_create', amountCents: 999, createdAt: '2026-11-26T12:00:00.000Z' },
+        ],
+      },
+    },
   },
   {
     method: 'get',

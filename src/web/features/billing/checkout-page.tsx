@@ -15,6 +15,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { planButton } from '../pricing/pricing-actions';
 import { changeSummary, subscriptionOptions } from '../settings/subscription-options';
 import { asSubscriber, PlanChangeDialog } from './plan-change-dialog';
+import { usePlanChangePreview } from './use-plan-change-preview';
 
 const statements = (provider: string | undefined) => [
   provider === 'stripe' ? 'Secure payment by Stripe' : 'Secure card payment through our payment provider',
@@ -39,6 +40,8 @@ export function CheckoutPage() {
     action.kind === 'change' && subscriber
       ? subscriptionOptions(subscriber.subscriptionType).find((o) => o.type === action.change)
       : undefined;
+  // The summary beside the plans shows the server's figure too; the dialog asks again when it opens.
+  const preview = usePlanChangePreview(change, !changing);
 
   const checkout = useMutation({
     mutationFn: () =>
@@ -87,7 +90,7 @@ export function CheckoutPage() {
             <CardTitle>Order summary</CardTitle>
             {change && subscriber ? (
               <dl className="mt-4 grid gap-2 text-sm" data-testid="checkout-change-summary">
-                {changeSummary(change, subscriber).map((row, i) => (
+                {changeSummary(change, subscriber, preview).map((row, i) => (
                   <div
                     key={row.label}
                     className={

@@ -5,7 +5,7 @@ import type { PlanId } from '../../../shared/plans';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/use-toast';
-import { apiJson, userMessage } from '../../lib/api-client';
+import { ApiError, apiJson, userMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { USER_QUERY_KEY } from '../../lib/query-client';
 import {
@@ -14,6 +14,7 @@ import {
   type SubscriptionOption,
   subscriptionOptions,
 } from '../settings/subscription-options';
+import { usePlanChangePreview } from './use-plan-change-preview';
 
 interface PlanChangeDialogProps {
   user: PublicUser & { subscriptionType: PlanId };
@@ -26,7 +27,8 @@ interface PlanChangeDialogProps {
 
 /**
  * The one plan-change flow (issue 30): Settings, Pricing and Checkout all open it, and it shows what the
- * change costs today and what it gives before the user confirms it.
+ * change costs today (an upgrade: the server's prorated figure, decision 250) and what it gives before the
+ * user confirms it.
  */
 export function PlanChangeDialog({ user, open, onOpenChange, initial, onChanged }: PlanChangeDialogProps) {
   const queryClient = useQueryClient();
@@ -38,22 +40,33 @@ export function PlanChangeDialog({ user, open, onOpenChange, initial, onChanged 
     if (open) setChoice(first);
   }, [open, first]);
   const selected = options.find((o) => o.type === choice);
+  const preview = usePlanChangePreview(selected, open);
+  // An upgrade is confirmed only with the server's figure on screen, and carries it (decision 250).
+  const awaitingFigure = selected?.type === 'upgrade' && !preview.data;
 
   const change = useMutation({
     mutationFn: (option: SubscriptionOption) =>
-      apiJson<MessageResponse>('POST', '/api/auth/change-subscription', changeSubscriptionBody(option)),
+      apiJson<MessageResponse>(
+        'POST',
+        '/api/auth/change-subscription',
+        changeSubscriptionBody(option, option.type === 'upgrade' ? preview.data?.amountDueCents : undefined),
+      ),
     onSuccess: async (res) => {
       await queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+      await queryClient.invalidateQueries({ queryKey: ['/api/billing/payments'] });
       toast({ title: 'Subscription updated', description: res.message });
       onOpenChange(false);
       onChanged?.();
     },
-    onError: (err) =>
+    onError: (err) => {
       toast({
         title: 'Error',
         description: userMessage(err, 'Failed to change subscription'),
         variant: 'destructive',
-      }),
+      });
+      // The amount moved since the preview: nothing was charged; show the new figure to confirm.
+      if (err instanceof ApiError && err.code === 'amount_changed') void preview.refetch();
+    },
   });
 
   return (
@@ -87,10 +100,12 @@ export function PlanChangeDialog({ user, open, onOpenChange, initial, onChanged 
         {selected ? (
           <dl
             aria-label="What this change costs"
+            aria-busy={awaitingFigure}
+            data-state={awaitingFigure ? 'loading' : 'ready'}
             data-testid="plan-change-summary"
             className="grid gap-1.5 rounded-lg border border-zinc-700 bg-zinc-950/60 p-4 text-sm"
           >
-            {changeSummary(selected, user).map((row, i) => (
+            {changeSummary(selected, user, preview).map((row, i) => (
               <div
                 key={row.label}
                 className={cn('flex justify-between gap-4', i === 0 && 'text-base font-semibold')}
@@ -107,7 +122,7 @@ export function PlanChangeDialog({ user, open, onOpenChange, initial, onChanged 
           </DialogClose>
           <Button
             variant={choice === 'cancel' ? 'destructive' : 'primary'}
-            disabled={!selected || change.isPending}
+            disabled={!selected || change.isPending || awaitingFigure}
             onClick={() => selected && change.mutate(selected)}
           >
             {change.isPending ? 'Updating...' : selected ? selected.label : 'Confirm'}

@@ -7,6 +7,7 @@ import { buttonClasses } from '../../components/ui/button';
 import { Card, CardTitle } from '../../components/ui/card';
 import { formatDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
+import { BillingHistoryCard } from './billing-history-card';
 import { ChangeSubscriptionDialog } from './change-subscription-dialog';
 import { CheckoutNotice } from './checkout-notice';
 import { DangerZone } from './danger-zone';
@@ -98,6 +99,7 @@ export function SettingsPage() {
         <SubscriptionCard user={user} />
       </div>
       <PaymentMethodsCard />
+      <BillingHistoryCard />
       <SecurityCard email={user.email} />
       <EmailChangeCard email={user.email} />
       <TwoFactorCard user={user} />

@@ -1,3 +1,4 @@
+import type { PlanChangePreview } from '../../../shared/api/billing';
 import type { Balances } from '../../../shared/balances';
 import { formatCents, PLANS, type PlanId } from '../../../shared/plans';
 
@@ -23,7 +24,7 @@ export const subscriptionOptions = (current: PlanId | null): SubscriptionOption[
         type: 'upgrade',
         plan: 'unlimited',
         label: `Upgrade to ${PLANS.unlimited.name}`,
-        detail: `Takes effect immediately: ${formatCents(PLANS.unlimited.priceCents)} is charged now, ${PLANS.unlimited.allowance.crowns} crowns are added at once, and your existing credits are kept (they are spent before crowns).`,
+        detail: `Takes effect immediately: a month of ${PLANS.unlimited.name} (${formatCents(PLANS.unlimited.priceCents)}) starts today, less a credit for the unused days of your ${PLANS.pro.name} period. ${PLANS.unlimited.allowance.crowns} crowns are added at once, and your existing credits are kept (they are spent before crowns).`,
       },
       cancel,
     ];
@@ -42,28 +43,49 @@ export const subscriptionOptions = (current: PlanId | null): SubscriptionOption[
   return [];
 };
 
-/** The request body of POST /api/auth/change-subscription: plan is absent for cancel (spec 7). */
-export const changeSubscriptionBody = (option: SubscriptionOption) =>
-  option.type === 'cancel' ? { type: option.type } : { type: option.type, plan: option.plan };
+/**
+ * The request body of POST /api/auth/change-subscription: plan is absent for cancel (spec 7). An upgrade
+ * carries the amount the user saw, so the server refuses rather than charge another (decision 250).
+ */
+export const changeSubscriptionBody = (option: SubscriptionOption, expectedAmountCents?: number) =>
+  option.type === 'cancel'
+    ? { type: option.type }
+    : option.type === 'upgrade' && expectedAmountCents !== undefined
+      ? { type: option.type, plan: option.plan, expectedAmountCents }
+      : { type: option.type, plan: option.plan };
 
-const monthLater = (from: Date): Date => {
-  const d = new Date(from);
-  d.setUTCMonth(d.getUTCMonth() + 1);
-  return d;
+/** The preview the dialog asks the server for (decision 250); only an upgrade costs anything now. */
+export const previewUrl = (option: SubscriptionOption) =>
+  `/api/billing/plan-change-preview?type=${option.type}${option.plan ? `&plan=${option.plan}` : ''}`;
+
+const day = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
+/** "$9.66 credit for 29 unused Pro days", in the words a subscriber reads on a receipt. */
+export const unusedCredit = (preview: Pick<PlanChangePreview, 'creditCents' | 'unusedDays'>): string => {
+  if (preview.creditCents === 0) return 'None: your Pro period has no unused days left';
+  const days =
+    preview.unusedDays === 0
+      ? 'less than a day of unused Pro time'
+      : `${preview.unusedDays} unused Pro ${preview.unusedDays === 1 ? 'day' : 'days'}`;
+  return `${formatCents(preview.creditCents)} credit for ${days}`;
 };
-const day = (d: Date) =>
-  d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 /**
- * What a change costs and gives, shown before it is confirmed (issue 30, decision 221). The amounts come
- * from the plan table the server charges from. An upgrade starts a new monthly period today at the full
- * price (spec 4: "$29.99 charged"), so the amount due is that price, not a remainder; the summary says so
- * rather than leave the user to guess at proration.
+ * What a change costs and gives, shown before it is confirmed (issue 30, decisions 221 and 250). An
+ * upgrade's figures are the server's preview (the amount it would charge now: Unlimited's month less the
+ * unused part of the Pro period); until it arrives the amount reads "Calculating...". Downgrade and cancel
+ * take nothing now (spec 4).
  */
 export const changeSummary = (
   option: SubscriptionOption,
   balances: Balances,
-  now: Date = new Date(),
+  preview?: { data?: PlanChangePreview; failed?: boolean },
 ): Array<{ label: string; value: string }> => {
   if (option.type === 'upgrade') {
     const to = PLANS.unlimited;
@@ -71,13 +93,16 @@ export const changeSummary = (
       balances.mixCredits > 0 ? `${balances.mixCredits} mix` : null,
       balances.masteringCredits > 0 ? `${balances.masteringCredits} mastering` : null,
     ].filter(Boolean);
+    const quote = preview?.data;
+    const pending = preview?.failed ? 'Could not be calculated' : 'Calculating...';
     return [
-      { label: 'Due today', value: formatCents(to.priceCents) },
-      { label: `${to.name} period`, value: `${day(now)} to ${day(monthLater(now))}` },
+      { label: 'Due today', value: quote ? formatCents(quote.amountDueCents) : pending },
+      { label: `Unused ${PLANS.pro.name} days`, value: quote ? unusedCredit(quote) : pending },
       {
-        label: 'Proration',
-        value: 'None: a full month of Unlimited starts today; unused Pro days are not credited',
+        label: `${to.name} period`,
+        value: quote?.newPeriod ? `${day(quote.newPeriod.start)} to ${day(quote.newPeriod.end)}` : pending,
       },
+      { label: 'Then', value: `${formatCents(to.priceCents)} a month` },
       { label: 'Crowns added now', value: String(to.allowance.crowns) },
       {
         label: 'Credits kept',
