@@ -110,7 +110,10 @@ export interface AlbumTrackPlan {
    */
   towardAlbumDb: number[];
   towardGenreDb: number[];
-  /** 0..1: how sure the plan is that this track departs from the album's balance (decision 213's ramp). */
+  /**
+   * 0..1, for display: how clearly this track departs from the album's balance (decision 213's ramp against
+   * half the genre's range). The correction itself is the broad departure beyond 1 dB (decision 281).
+   */
   departureConfidence: number;
 }
 

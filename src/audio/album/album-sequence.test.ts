@@ -127,6 +127,21 @@ describe('sequencing and CUE (issue 31)', () => {
     expect(() => transitionAudition(long, RATE, options, 1)).toThrow(RangeError);
   });
 
+  it('48 kHz starts on 640-sample frames; 32 kHz (no whole frame) keeps the exact gap', () => {
+    const at48 = planSequence([48000 * 3 + 11, 48000 * 2 + 7, 48000], 48000);
+    for (const s of at48.starts) expect(s % 640).toBe(0);
+    expect(at48.starts).toEqual(at48.audioStarts);
+    const at32 = planSequence([32000 + 5, 32000], 32000);
+    expect(at32.starts[1]).toBe(32000 + 5 + 2 * 32000);
+  });
+
+  it('a mono track plays in both channels of a stereo record', () => {
+    const album = sequenceAlbum([track(100), [new Float32Array(50).fill(0.5)]], RATE, { gapSeconds: 0 });
+    expect(album.channels).toHaveLength(2);
+    expect(album.channels[0]![120]).toBe(0.5);
+    expect(album.channels[1]![120]).toBe(0.5);
+  });
+
   it('refuses a CUE with a bad ISRC or a first track not at 0', () => {
     const base = { fileName: 'r.wav', title: 'r', sampleRate: RATE };
     expect(() => cueSheet({ ...base, tracks: [{ title: 'a', startSample: 0, isrc: 'nope' }] })).toThrow(
