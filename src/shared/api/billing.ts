@@ -99,12 +99,80 @@ export const spendCreditBody = z
   });
 export type SpendCreditBody = z.infer<typeof spendCreditBody>;
 
+/** Issue 31: an album download spends one mastering credit or crown per track, once for the whole album. */
+export const ALBUM_TRACKS = { min: 2, max: 20 } as const;
+
+export const ALBUM_MESSAGES = {
+  name: 'album name must be 1 to 200 characters',
+  tracks: `An album holds ${ALBUM_TRACKS.min} to ${ALBUM_TRACKS.max} tracks`,
+  title: 'Every track needs a title of 1 to 200 characters',
+  repeatedTrack: 'A saved track is listed twice',
+  continuous: 'continuous must be true or false',
+  notEnough: (tracks: number, have: number) =>
+    `This album needs ${tracks} mastering credits or crowns (one per track); you have ${have}. Purchase more or upgrade your plan.`,
+} as const;
+
+const trackId = z
+  .number({ error: 'trackId must be a positive whole number' })
+  .int('trackId must be a positive whole number')
+  .positive('trackId must be a positive whole number')
+  .max(2_147_483_647, 'trackId must be a positive whole number');
+
+const deliveryFormats = z
+  .array(z.enum(DELIVERY_FORMATS, { error: DELIVERY_MESSAGES.unknownFormat }))
+  .min(1, DELIVERY_MESSAGES.unknownFormat)
+  .max(DELIVERY_FORMATS.length)
+  .refine((f) => new Set(f).size === f.length, DELIVERY_MESSAGES.repeated);
+
+export const spendAlbumBody = z.object({
+  /** One per album download: a retried request spends once; the same key with another album is refused. */
+  idempotencyKey,
+  album: z.object(
+    {
+      name: z
+        .string({ error: ALBUM_MESSAGES.name })
+        .trim()
+        .min(1, ALBUM_MESSAGES.name)
+        .max(200, ALBUM_MESSAGES.name),
+      /** In the record's order; trackId where the track is saved (uploads need not be). */
+      tracks: z
+        .array(
+          z.object({
+            trackId: trackId.optional(),
+            title: z
+              .string({ error: ALBUM_MESSAGES.title })
+              .trim()
+              .min(1, ALBUM_MESSAGES.title)
+              .max(200, ALBUM_MESSAGES.title),
+          }),
+          { error: ALBUM_MESSAGES.tracks },
+        )
+        .min(ALBUM_TRACKS.min, ALBUM_MESSAGES.tracks)
+        .max(ALBUM_TRACKS.max, ALBUM_MESSAGES.tracks)
+        .refine((t) => {
+          const ids = t.flatMap((x) => (x.trackId === undefined ? [] : [x.trackId]));
+          return new Set(ids).size === ids.length;
+        }, ALBUM_MESSAGES.repeatedTrack),
+      /** The formats every track is delivered in. */
+      formats: deliveryFormats,
+      /** Whether the whole record as one continuous file (with its CUE sheet) was delivered too. */
+      continuous: z.boolean({ error: ALBUM_MESSAGES.continuous }),
+    },
+    { error: 'album is required' },
+  ),
+});
+export type SpendAlbumBody = z.infer<typeof spendAlbumBody>;
+
 export const spendCreditResponse = z.object({
   success: z.boolean(),
   message: z.string(),
   user: publicUser,
 });
 export type SpendCreditResponse = z.infer<typeof spendCreditResponse>;
+
+/** `charged`: the credits and crowns this album download took (one per track; the same on a replay). */
+export const spendAlbumResponse = spendCreditResponse.extend({ charged: z.number().int() });
+export type SpendAlbumResponse = z.infer<typeof spendAlbumResponse>;
 
 export const purchaseCrownsBody = z.object({
   amount: z
