@@ -45,7 +45,7 @@ test('reference mastering (manual, Unlimited): the master takes the reference lo
   const reference = page.getByTestId('reference');
   await expect(reference).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
   const lufs = Number(
-    (await reference.getByTestId('reference-name').textContent())?.match(/(-?\d+\.\d) LUFS/)?.[1],
+    (await reference.getByTestId('reference-lufs').textContent())?.match(/(-?\d+\.\d) LUFS/)?.[1],
   );
   expect(Number.isFinite(lufs)).toBe(true);
   await expect(page.getByTestId('target-lufs')).toContainText(`Master to ${lufs.toFixed(1)} LUFS`);
