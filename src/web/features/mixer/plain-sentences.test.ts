@@ -83,12 +83,12 @@ describe('the "What the mix did" sentence', () => {
         }),
       ),
     ).toBe(
-      "For a Pop sound, the mix cleaned the noise in the pauses, lowered 4 breaths, evened out the phrases by up to 6.2 dB, shaped the tone with one EQ move, tamed the 's' sounds, gave the voice 1.8 s of reverb and made the beat step back while the voice sings.",
+      "Aimed at Pop, the mix cleaned the noise in the pauses, lowered 4 breaths, evened out the phrases by up to 6.2 dB, shaped the tone with one EQ move, tamed the 's' sounds, gave the voice 1.8 s of reverb and made the beat step back while the voice sings.",
     );
   });
   it('a clean take, dry style: nothing worth saying', () => {
     expect(mixMovesSentence(report({ genre: 'jazz', noiseRemovedDb: -0.2, ridingMaxDb: 0.5 }))).toBe(
-      'For a Jazz / Classical sound, the mix left the vocal almost as it was.',
+      'Aimed at Jazz / Classical, the mix left the vocal almost as it was.',
     );
   });
 });

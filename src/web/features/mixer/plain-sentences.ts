@@ -36,7 +36,7 @@ export const mixMovesSentence = (r: VocalChainReport): string => {
   if (r.deEssBandHz && Math.abs(r.deEssMaxDb) >= HEARD_DB) did.push("tamed the 's' sounds");
   if (r.reverbWet > 0) did.push(`gave the voice ${r.reverbDecaySeconds.toFixed(1)} s of reverb`);
   if (r.unmaskingAmount > 0) did.push('made the beat step back while the voice sings');
-  const aim = `For a ${GENRE_LABELS[r.genre]} sound`;
+  const aim = `Aimed at ${GENRE_LABELS[r.genre]}`;
   return did.length === 0
     ? `${aim}, the mix left the vocal almost as it was.`
     : `${aim}, the mix ${listWords(did)}.`;

@@ -57,7 +57,7 @@ export function VocalAnalysisPanel({ flow }: { flow: FlowState }) {
                       )}
                     />
                     <span className="flex-1">{f.text}</span>
-                    <span className="text-xs text-zinc-500 group-open:hidden">Numbers</span>
+                    <span className="text-xs text-zinc-400 group-open:hidden">Numbers</span>
                   </summary>
                   <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 pl-4 text-xs text-zinc-400">
                     {f.numbers.map((n) => (

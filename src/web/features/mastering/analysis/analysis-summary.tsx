@@ -64,7 +64,7 @@ function ToneMoves({ adaptive }: { adaptive: AdaptivePlan }) {
               >
                 {signed(g)}
               </span>
-              <span className="text-zinc-500">{hz(f)}</span>
+              <span className="text-zinc-400">{hz(f)}</span>
             </li>
           );
         })}

@@ -17,7 +17,7 @@ const SAME_LOUDNESS_LU = 0.2;
 const one = ({ label, report: r }: CodecMeasured, ceilingDbtp: number): string => {
   const rise =
     Math.abs(r.truePeakRiseDb) < 0.05
-      ? 'its peaks stay where they were'
+      ? 'its peaks do not move'
       : r.truePeakRiseDb > 0
         ? `its peaks rise ${db(r.truePeakRiseDb, 2)} dB`
         : `its peaks fall ${db(-r.truePeakRiseDb, 2)} dB`;

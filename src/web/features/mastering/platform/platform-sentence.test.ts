@@ -16,6 +16,12 @@ describe('the "How it will play" sentence', () => {
     expect(s).toMatch(/ and 2 play it as it is; its peaks leave every service the room it asks for\.$/);
   });
 
+  it('no service turns it down: the first clause still names the master', () => {
+    expect(platformSentence(platformTable(-20, -9))).toMatch(
+      /^Spotify, Spotify \(Loud\) and \d more turn your master up /,
+    );
+  });
+
   it('peaks too hot for a service: names it', () => {
     expect(platformSentence(platformTable(-9, -1.5))).toMatch(
       /; its peaks are too close to clipping for Amazon Music, whose compressed copies may distort\.$/,

@@ -25,6 +25,8 @@ export const platformSentence = (rows: readonly PlatformPlayback[]): string => {
   const down = rows.filter((r) => r.gainDb <= -AUDIBLE_DB);
   const up = rows.filter((r) => r.gainDb >= AUDIBLE_DB);
   const parts: string[] = [];
+  // The first clause names "your master", the next ones say "it".
+  const it = () => (parts.length === 0 ? 'your master' : 'it');
   if (down.length === rows.length)
     parts.push(`Every service turns your master down (by ${span(down)}) to match the songs around it`);
   else if (up.length === rows.length) parts.push(`Every service turns your master up (by ${span(up)})`);
@@ -32,15 +34,17 @@ export const platformSentence = (rows: readonly PlatformPlayback[]): string => {
     parts.push('Every service plays your master at about the level it is');
   else {
     if (down.length > 0)
-      parts.push(`${names(down)} turn${down.length === 1 ? 's' : ''} your master down (by ${span(down)})`);
-    if (up.length > 0) parts.push(`${names(up)} turn${up.length === 1 ? 's' : ''} it up (by ${span(up)})`);
+      parts.push(`${names(down)} turn${down.length === 1 ? 's' : ''} ${it()} down (by ${span(down)})`);
+    if (up.length > 0)
+      parts.push(`${names(up)} turn${up.length === 1 ? 's' : ''} ${it()} up (by ${span(up)})`);
     const asIs = rows.length - down.length - up.length;
-    if (asIs > 0) parts.push(`${asIs === 1 ? 'one plays' : `${asIs} play`} it as it is`);
+    if (asIs > 0) parts.push(`${asIs === 1 ? 'one plays' : `${asIs} play`} ${it()} as it is`);
   }
   const tight = rows.filter((r) => r.headroomWarning);
   const peaks =
     tight.length === 0
       ? 'its peaks leave every service the room it asks for'
       : `its peaks are too close to clipping for ${names(tight)}, whose compressed copies may distort`;
-  return `${listWords(parts)}; ${peaks}.`;
+  const said = listWords(parts);
+  return `${said.charAt(0).toUpperCase()}${said.slice(1)}; ${peaks}.`;
 };

@@ -29,7 +29,7 @@ function VersionList({ made }: { made: VersionsOutput | null }) {
                 {report.safetyGainDb < -0.01 ? ` · safety limiter ${db(report.safetyGainDb)}` : ''}
               </span>
             ) : (
-              <span className="text-zinc-500">not mastered yet</span>
+              <span className="text-zinc-400">not mastered yet</span>
             )}
           </li>
         );

@@ -50,7 +50,7 @@ export function VocalSpaceControl() {
           ) : (
             <p className="text-sm text-zinc-400">{TEXT.vocalSpaceMeasuring}</p>
           )}
-          <p className="text-xs text-zinc-500">{TEXT.vocalSpaceLive}</p>
+          <p className="text-xs text-zinc-400">{TEXT.vocalSpaceLive}</p>
         </div>
       ) : null}
     </fieldset>

@@ -41,7 +41,7 @@ const squeeze = (s: DynamicsSummary | null): string =>
   !s
     ? 'there was no compression'
     : s.maxDb < BARELY_DB
-      ? 'the compressor barely touched it'
+      ? 'the compressor barely touched your track'
       : `the compressor held the loudest moments down by up to ${db(s.maxDb)} dB`;
 
 const limit = (s: DynamicsSummary): string =>
