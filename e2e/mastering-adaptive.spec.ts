@@ -20,6 +20,8 @@ for (const width of [1280, 375]) {
     if (width < 1024) await page.getByTestId('fold-analysis').locator('summary').click();
     const summary = page.getByTestId('analysis-summary');
     await expect(summary).toHaveAttribute('data-state', 'ready');
+    // The figures are under the panel's sentence, one click away (decision 253).
+    await summary.getByRole('button', { name: 'Show the numbers' }).click();
     await expect(summary.getByTestId('analysis-lra')).toHaveText(/^\d+\.\d LU$/);
     await expect(summary.getByTestId('analysis-low-end')).toHaveText(/^-?\d\.\d\d · /);
     await expect(summary.getByTestId('analysis-loudest')).toHaveText(/^from \d+:\d\d$/);
@@ -45,7 +47,7 @@ test('reference mastering (manual, Unlimited): the master takes the reference lo
   const reference = page.getByTestId('reference');
   await expect(reference).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
   const lufs = Number(
-    (await reference.getByTestId('reference-name').textContent())?.match(/(-?\d+\.\d) LUFS/)?.[1],
+    (await reference.getByTestId('reference-lufs').textContent())?.match(/(-?\d+\.\d) LUFS/)?.[1],
   );
   expect(Number.isFinite(lufs)).toBe(true);
   await expect(page.getByTestId('target-lufs')).toContainText(`Master to ${lufs.toFixed(1)} LUFS`);

@@ -28,6 +28,8 @@ for (const width of [1280, 375]) {
     await masterTrack(page);
     // At 375 px "Why it sounds like this" is folded under its title (decision 242): open it as a user would.
     await openFold(page, 'why');
+    // The genre target is among the numbers under the panel's sentence, one click away (decision 253).
+    await page.getByTestId('why-panel').getByRole('button', { name: 'Show the numbers' }).click();
     const why = page.getByTestId('why-genre');
     await expect(why).toHaveAttribute('data-genre', 'rock');
     await expect(why.getByTestId('why-genre-target')).toContainText('Target: Rock (chosen for this track)');

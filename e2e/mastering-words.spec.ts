@@ -46,7 +46,7 @@ for (const width of [1280, 375]) {
     }
     const loudness = page.getByTestId('loudness-panel');
     await expect(loudness.getByTestId('plain-sentence')).toHaveText(
-      /^The master is turned (up|down) \d+\.\d dB, to −\d+\.\d LUFS, with its peaks at −\d\.\d dBTP\.$/,
+      /^The master is turned (up|down) \d+\.\d dB, to −\d+\.\d LUFS \(loudness as streaming services measure it\), and its peaks stay \d\.\d dB under the clipping point\.$/,
     );
     await expect(page.getByTestId('analysis-summary').getByTestId('plain-sentence')).toHaveText(
       /^Your track has .*punch.*, its bass .*, and its loudest part starts at \d+:\d\d\.$/,

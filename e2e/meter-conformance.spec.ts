@@ -16,6 +16,8 @@ test('the loudness panel links to the EBU Tech 3341/3342 results, case by case',
   await expectToast(page, 'Audio loaded');
   await waitForSource(page);
   const n = data.cases.length;
+  // The meter's figures are one click away under the panel's sentence (decision 253).
+  await page.getByTestId('loudness-panel').getByRole('button', { name: 'Show the numbers' }).click();
   const link = page.getByTestId('conformance-link');
   await expect(link).toHaveText(`Meter conforms to EBU Tech 3341/3342 (${n} of ${n} cases)`);
   await link.click();

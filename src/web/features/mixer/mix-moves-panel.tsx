@@ -1,5 +1,7 @@
 import type { VocalChainReport } from '../../../audio';
+import { PlainSentence, ShowNumbers } from '../../components/ui/show-numbers';
 import { mixMoves, mixMovesTitle } from './mix-moves';
+import { mixMovesSentence } from './plain-sentences';
 
 /** "What the mix did" (issue 26), under the final mix: the vocal chain's every move with its number. */
 export function MixMovesPanel({ report }: { report: VocalChainReport }) {
@@ -12,15 +14,18 @@ export function MixMovesPanel({ report }: { report: VocalChainReport }) {
       <h3 id="mix-moves-title" className="text-sm font-semibold text-zinc-100">
         What the mix did
       </h3>
-      <p className="mt-0.5 text-xs text-zinc-400">{mixMovesTitle(report)}</p>
-      <dl className="mt-3 grid gap-x-4 gap-y-1.5 text-sm sm:grid-cols-[auto_1fr]">
-        {mixMoves(report).map((m) => (
-          <div key={m.stage} className="contents" data-stage={m.stage}>
-            <dt className="text-zinc-400">{m.stage}</dt>
-            <dd className="tabular-nums text-zinc-100">{m.text}</dd>
-          </div>
-        ))}
-      </dl>
+      <PlainSentence className="mb-2 text-sm">{mixMovesSentence(report)}</PlainSentence>
+      <ShowNumbers>
+        <p className="text-xs text-zinc-400">{mixMovesTitle(report)}</p>
+        <dl className="grid gap-x-4 gap-y-1.5 text-sm sm:grid-cols-[auto_1fr]">
+          {mixMoves(report).map((m) => (
+            <div key={m.stage} className="contents" data-stage={m.stage}>
+              <dt className="text-zinc-400">{m.stage}</dt>
+              <dd className="tabular-nums text-zinc-100">{m.text}</dd>
+            </div>
+          ))}
+        </dl>
+      </ShowNumbers>
     </section>
   );
 }

@@ -3,9 +3,11 @@ import { type PitchCurveView, selectSpecClips } from '../../../audio';
 import type { SongKey } from '../../../audio/model/song-facts';
 import { noteName, PITCH_LIMITS, type PitchSettings } from '../../../shared/pitch-settings';
 import { Card, CardTitle } from '../../components/ui/card';
+import { PlainSentence, ShowNumbers } from '../../components/ui/show-numbers';
 import type { FlowState } from './flow-state';
 import type { MixerController } from './mixer-controller';
 import { PitchView } from './pitch-view';
+import { pitchFigures, pitchSentence } from './plain-sentences';
 
 /** Settings settle before the worker rebuilds the curve (a slider drag sends many). */
 const CURVE_DELAY_MS = 250;
@@ -121,9 +123,12 @@ export function PitchPanel({
   // biome-ignore lint/correctness/useExhaustiveDependencies: the ranges change only when rangesKey does
   const clipRanges = useMemo(() => clips.map((c) => ({ start: c.startTime, end: c.endTime })), [rangesKey]);
 
+  const figures = useMemo(() => (curve ? pitchFigures(curve) : null), [curve]);
+
   return (
     <Card aria-labelledby="pitch-title" data-testid="pitch-panel" data-state={status}>
       <CardTitle id="pitch-title">Pitch Correction</CardTitle>
+      {figures ? <PlainSentence>{pitchSentence(figures, settings)}</PlainSentence> : null}
       <p className="mt-1 text-sm text-zinc-400">
         Tunes the vocal to the song's key before the mix. At amount 0 the vocal is left exactly as recorded.
       </p>
@@ -191,6 +196,31 @@ export function PitchPanel({
         </p>
       ) : null}
       {curve ? <PitchView curve={curve} settings={settings} clipRanges={clipRanges} /> : null}
+      {figures && Number.isFinite(figures.beforeCents) ? (
+        <div className="mt-3">
+          <ShowNumbers>
+            <dl
+              className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-xs text-zinc-400"
+              data-testid="pitch-numbers"
+            >
+              <dt>Off the target notes, sung</dt>
+              <dd className="tabular-nums text-zinc-200">
+                {Math.round(figures.beforeCents)} cents on average
+              </dd>
+              <dt>Off after the correction</dt>
+              <dd className="tabular-nums text-zinc-200">
+                {Math.round(figures.afterCents)} cents on average
+              </dd>
+              <dt>Sung more than 25 cents off</dt>
+              <dd className="tabular-nums text-zinc-200">
+                {Math.round(figures.offShare * 100)}% of the time
+              </dd>
+              <dt>Sung notes analysed</dt>
+              <dd className="tabular-nums text-zinc-200">{figures.sungSeconds.toFixed(1)} s</dd>
+            </dl>
+          </ShowNumbers>
+        </div>
+      ) : null}
     </Card>
   );
 }

@@ -10,7 +10,9 @@ import {
   songFactsText,
 } from '../../../audio';
 import { Button } from '../../components/ui/button';
+import { PlainSentence, useShowNumbers } from '../../components/ui/show-numbers';
 import type { MixerController } from './mixer-controller';
+import { songFactsSentence } from './plain-sentences';
 import { useEngineState } from './use-mixer';
 
 const SNAP_LABELS: Record<SnapMode, string> = { off: 'Off (10 ms)', beat: 'Beat', bar: 'Bar' };
@@ -27,6 +29,7 @@ export function SongFactsPanel({ controller }: { controller: MixerController }) 
   const facts = state.songFacts;
   const [editing, setEditing] = useState(false);
   const [tempoDraft, setTempoDraft] = useState('');
+  const numbers = useShowNumbers();
 
   if (status.state === 'idle' && !facts) return null;
   const tempoValue = Number(tempoDraft);
@@ -48,10 +51,17 @@ export function SongFactsPanel({ controller }: { controller: MixerController }) 
       ) : null}
       {facts ? (
         <>
+          <PlainSentence className="mt-0 basis-full text-sm">{songFactsSentence(facts)}</PlainSentence>
           <span className="font-semibold text-zinc-50" data-testid="song-facts-summary">
             {songFactsText(facts)}
           </span>
-          <span className="text-xs text-zinc-400" data-testid="song-facts-confidence">
+          {numbers.button}
+          <span
+            className="text-xs text-zinc-400"
+            data-testid="song-facts-confidence"
+            id={numbers.id}
+            hidden={!numbers.open}
+          >
             key {percent(facts.keyConfidence)} sure · tempo {percent(facts.tempoConfidence)} sure
             {status.relativeOf && facts.keyConfidence < 1 ? ` · or ${keyName(status.relativeOf)}` : ''}
           </span>

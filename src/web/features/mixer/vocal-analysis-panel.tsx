@@ -1,6 +1,8 @@
 import { Card, CardTitle } from '../../components/ui/card';
+import { PlainSentence } from '../../components/ui/show-numbers';
 import { cn } from '../../lib/cn';
 import { effectiveGenre, type FlowState } from './flow-state';
+import { vocalSentence } from './plain-sentences';
 import { vocalFindings } from './vocal-findings';
 
 /**
@@ -11,6 +13,7 @@ export function VocalAnalysisPanel({ flow }: { flow: FlowState }) {
   const { vocal } = flow;
   if (vocal.status === 'idle') return null;
   const genre = effectiveGenre(flow) ?? 'pop';
+  const findings = vocal.result ? vocalFindings(vocal.result, genre) : null;
   return (
     <Card aria-labelledby="vocal-analysis-title" data-testid="vocal-analysis" data-state={vocal.status}>
       <CardTitle id="vocal-analysis-title">What we hear in your vocal</CardTitle>
@@ -37,11 +40,12 @@ export function VocalAnalysisPanel({ flow }: { flow: FlowState }) {
         <p className="mt-3 text-sm text-amber-300">
           The vocal could not be analysed. The mix still works, with the chain's default settings.
         </p>
-      ) : vocal.result ? (
+      ) : findings ? (
         <>
+          <PlainSentence>{vocalSentence(findings)}</PlainSentence>
           <p className="mt-1 text-sm text-zinc-400">Open a line to see its numbers.</p>
           <ul className="mt-3 space-y-2">
-            {vocalFindings(vocal.result, genre).map((f) => (
+            {findings.map((f) => (
               <li key={f.id} data-finding={f.id}>
                 <details className="group rounded-lg border border-zinc-800 bg-zinc-950/40 px-3 py-2">
                   <summary className="flex cursor-pointer list-none items-start gap-2 text-sm text-zinc-100">
@@ -53,7 +57,7 @@ export function VocalAnalysisPanel({ flow }: { flow: FlowState }) {
                       )}
                     />
                     <span className="flex-1">{f.text}</span>
-                    <span className="text-xs text-zinc-500 group-open:hidden">Numbers</span>
+                    <span className="text-xs text-zinc-400 group-open:hidden">Numbers</span>
                   </summary>
                   <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 pl-4 text-xs text-zinc-400">
                     {f.numbers.map((n) => (

@@ -12,6 +12,8 @@ export interface Finding {
   text: string;
   /** True when the chain will change something for it. */
   acts: boolean;
+  /** What the chain will do, in a few words for the panel's first sentence ("lower 4 breaths"). */
+  fix?: string;
   numbers: { label: string; value: string }[];
 }
 
@@ -48,12 +50,15 @@ const noiseKind = (a: VocalAnalysis): 'hum' | 'hiss' => {
   return all > 0 && low / all > 0.5 ? 'hum' : 'hiss';
 };
 
-const BALANCE_WORDS: Record<BalanceBand, { over: string; under: string }> = {
-  mud: { over: 'Muddy', under: 'Thin low body' },
-  boxiness: { over: 'Boxy', under: 'Hollow low mids' },
-  nasal: { over: 'Nasal', under: 'Recessed mids' },
-  harsh: { over: 'Harsh', under: 'Dull presence' },
-  air: { over: 'Airy to the point of fizz', under: 'Little air' },
+const BALANCE_WORDS: Record<
+  BalanceBand,
+  { over: string; under: string; overNoun: string; underNoun: string }
+> = {
+  mud: { over: 'Muddy', under: 'Thin low body', overNoun: 'mud', underNoun: 'low body' },
+  boxiness: { over: 'Boxy', under: 'Hollow low mids', overNoun: 'boxiness', underNoun: 'low mids' },
+  nasal: { over: 'Nasal', under: 'Recessed mids', overNoun: 'nasal tone', underNoun: 'mids' },
+  harsh: { over: 'Harsh', under: 'Dull presence', overNoun: 'harshness', underNoun: 'presence' },
+  air: { over: 'Airy to the point of fizz', under: 'Little air', overNoun: 'fizz', underNoun: 'air' },
 };
 
 export const vocalFindings = (a: VocalAnalysis, genre: Genre): Finding[] => {
@@ -66,6 +71,7 @@ export const vocalFindings = (a: VocalAnalysis, genre: Genre): Finding[] => {
       ? `Steady ${kind} around ${dbfs(a.noiseFloorDb)} — we'll clean it`
       : `Quiet background (${dbfs(a.noiseFloorDb)}) — nothing to clean`,
     acts: cleans,
+    ...(cleans ? { fix: `clean the ${kind}` } : {}),
     numbers: [
       { label: 'Noise floor (pauses, RMS)', value: dbfs(a.noiseFloorDb) },
       { label: 'Noise print learned from', value: `${(a.noisePrint.frames / 100).toFixed(1)} s of pauses` },
@@ -78,6 +84,7 @@ export const vocalFindings = (a: VocalAnalysis, genre: Genre): Finding[] => {
       id: 'breaths',
       text: `${a.breaths.length} breath${a.breaths.length === 1 ? '' : 's'} — we'll lower them, not remove them`,
       acts: true,
+      fix: `lower ${a.breaths.length === 1 ? 'one breath' : `${a.breaths.length} breaths`}`,
       numbers: a.breaths.slice(0, 8).map((b, i) => ({
         label: `Breath ${i + 1}`,
         value: `${formatTime(b.start)}–${formatTime(b.end)}`,
@@ -97,6 +104,7 @@ export const vocalFindings = (a: VocalAnalysis, genre: Genre): Finding[] => {
             ? `Sibilance at ${band}, as loud as the vowels — we'll de-ess that band`
             : `Sibilance at ${band}, ${db(-s.hotDb)} under the vowels — a light de-ess`,
       acts: true,
+      fix: s.hotDb >= 0.5 ? "tame the sharp 's' sounds" : "soften the 's' sounds a little",
       numbers: [
         {
           label: 'Sibilant band',
@@ -120,6 +128,9 @@ export const vocalFindings = (a: VocalAnalysis, genre: Genre): Finding[] => {
             ? `One phrase ${db(deepest)} quieter than the rest — we'll ride it up`
             : `${quiet.length} phrases up to ${db(deepest)} quieter than the rest — we'll ride them up`,
       acts: quiet.length > 0,
+      ...(quiet.length > 0
+        ? { fix: `lift ${quiet.length === 1 ? 'one quiet phrase' : `${quiet.length} quiet phrases`}` }
+        : {}),
       numbers: [
         { label: 'Median phrase level', value: dbfs(a.phraseMedianDb) },
         { label: 'Spread of phrase levels', value: db(a.phraseSpreadDb, 1) },
@@ -143,6 +154,7 @@ export const vocalFindings = (a: VocalAnalysis, genre: Genre): Finding[] => {
         off > 0 ? 'over' : 'under'
       } the ${GENRE_LABELS[genre]} target — we'll ${off > 0 ? 'cut' : 'lift'} it`,
       acts: true,
+      fix: `${off > 0 ? 'cut the' : 'lift the'} ${off > 0 ? words.overNoun : words.underNoun}`,
       numbers: [
         { label: 'Band level against 1–2 kHz', value: db(b.levelDb, 1) },
         { label: `${GENRE_LABELS[genre]} target`, value: db(target[b.band], 1) },
@@ -158,6 +170,9 @@ export const vocalFindings = (a: VocalAnalysis, genre: Genre): Finding[] => {
         ? `Clipped in ${clipped} place${clipped === 1 ? '' : 's'} (first at ${formatTime(a.clipped[0]!.start)}) — we'll repair ${clipped === 1 ? 'it' : 'them'}`
         : `Peaks at ${a.truePeakDbtp.toFixed(1).replace('-', '−')} dBTP, no clipping`,
     acts: clipped > 0,
+    ...(clipped > 0
+      ? { fix: `repair ${clipped === 1 ? 'one clipped spot' : `${clipped} clipped spots`}` }
+      : {}),
     numbers: [
       { label: 'True peak', value: `${a.truePeakDbtp.toFixed(1).replace('-', '−')} dBTP` },
       { label: 'Clipped runs', value: `${clipped}` },

@@ -1,7 +1,8 @@
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
+import { PlainSentence, ShowNumbers } from '../../../components/ui/show-numbers';
 import { hz, monoVerdict } from '../common/audio-numbers';
 import { analysisSentence } from '../common/plain-sentences';
-import { octaveMovesDb, TONE_EQ_HZ, type TrackAnalysis } from '../engine/engine-api';
+import { type AdaptivePlan, octaveMovesDb, TONE_EQ_HZ, type TrackAnalysis } from '../engine/engine-api';
 import { useMasteringState, useStore } from '../use-mastering';
 
 const db = (v: number, digits = 1): string => (Number.isFinite(v) ? v.toFixed(digits) : '-∞');
@@ -44,6 +45,34 @@ function Findings({ track }: { track: TrackAnalysis }) {
   );
 }
 
+/** The tone moves the adaptive chain made, per octave (issue 16). */
+function ToneMoves({ adaptive }: { adaptive: AdaptivePlan }) {
+  return (
+    <div className="grid gap-2" data-testid="analysis-eq">
+      <p className="text-sm text-zinc-300">
+        Tone match {Math.round(adaptive.toneMatch * 100)} % toward the{' '}
+        {adaptive.matched === 'reference' ? 'reference' : 'target curve'}
+        {adaptive.bassMonoHz > 0 ? `, bass below ${adaptive.bassMonoHz} Hz kept mono` : ''}
+      </p>
+      <ol className="grid grid-cols-9 gap-1 text-center text-[11px] tabular-nums">
+        {octaveMovesDb(adaptive.toneEqDb, adaptive.eqGrid).map((g, i) => {
+          const f = TONE_EQ_HZ[i]!;
+          return (
+            <li key={f} className="grid gap-0.5 rounded bg-zinc-950/60 py-1">
+              <span
+                className={g > 0.05 ? 'text-emerald-300' : g < -0.05 ? 'text-amber-300' : 'text-zinc-400'}
+              >
+                {signed(g)}
+              </span>
+              <span className="text-zinc-400">{hz(f)}</span>
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+}
+
 /**
  * What the engine's analysis found in the original and, once mastered, the tone moves the adaptive chain
  * made (issue 16; the why panel of issue "Deliver like a mastering studio" will take these over).
@@ -59,38 +88,19 @@ export function AnalysisSummary() {
       <div>
         <CardTitle>Track analysis</CardTitle>
         {track ? (
-          <p className="mt-1 text-zinc-200" data-testid="plain-sentence">
-            {analysisSentence(track)}
-          </p>
-        ) : null}
-        <CardDescription>
-          Spectrum, dynamics and stereo image of the original, measured in one pass
-        </CardDescription>
+          <PlainSentence>{analysisSentence(track)}</PlainSentence>
+        ) : (
+          <p className="mt-1 text-sm text-zinc-400">Analysing…</p>
+        )}
       </div>
-      {track ? <Findings track={track} /> : <p className="text-sm text-zinc-400">Analysing…</p>}
-      {adaptive ? (
-        <div className="grid gap-2" data-testid="analysis-eq">
-          <p className="text-sm text-zinc-300">
-            Tone match {Math.round(adaptive.toneMatch * 100)} % toward the{' '}
-            {adaptive.matched === 'reference' ? 'reference' : 'target curve'}
-            {adaptive.bassMonoHz > 0 ? `, bass below ${adaptive.bassMonoHz} Hz kept mono` : ''}
-          </p>
-          <ol className="grid grid-cols-9 gap-1 text-center text-[11px] tabular-nums">
-            {octaveMovesDb(adaptive.toneEqDb, adaptive.eqGrid).map((g, i) => {
-              const f = TONE_EQ_HZ[i]!;
-              return (
-                <li key={f} className="grid gap-0.5 rounded bg-zinc-950/60 py-1">
-                  <span
-                    className={g > 0.05 ? 'text-emerald-300' : g < -0.05 ? 'text-amber-300' : 'text-zinc-400'}
-                  >
-                    {signed(g)}
-                  </span>
-                  <span className="text-zinc-500">{hz(f)}</span>
-                </li>
-              );
-            })}
-          </ol>
-        </div>
+      {track ? (
+        <ShowNumbers>
+          <CardDescription>
+            Spectrum, dynamics and stereo image of the original, measured in one pass
+          </CardDescription>
+          <Findings track={track} />
+          {adaptive ? <ToneMoves adaptive={adaptive} /> : null}
+        </ShowNumbers>
       ) : null}
     </Card>
   );

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
+import { PlainSentence, ShowNumbers } from '../../../components/ui/show-numbers';
 import { conformanceLine } from '../../../lib/meter-conformance';
 import { loudnessSentence } from '../common/plain-sentences';
 import type { Analysis } from '../mastering-state';
@@ -40,56 +41,61 @@ export function LoudnessPanel() {
       <div>
         <CardTitle>Loudness and spectrum</CardTitle>
         {original ? (
-          <p className="mt-1 text-zinc-200" data-testid="plain-sentence">
-            {loudnessSentence(original.loudness, master?.loudness ?? null)}
-          </p>
-        ) : null}
-        <CardDescription>
-          Measured with the engine's ITU-R BS.1770-4 / EBU R128 meter
-          {result ? ` · target ${result.targetLufs.toFixed(1)} LUFS, ceiling -1 dBTP` : ''}
-        </CardDescription>
-        <Link
-          to="/meter-conformance"
-          className="text-xs text-violet-300 underline-offset-2 hover:underline"
-          data-testid="conformance-link"
-        >
-          {conformanceLine()}
-        </Link>
+          <PlainSentence>{loudnessSentence(original.loudness, master?.loudness ?? null)}</PlainSentence>
+        ) : (
+          <p className="mt-1 text-sm text-zinc-400">Measuring…</p>
+        )}
       </div>
       {original ? <SpectrumPicture original={original.bands} master={master?.bands ?? null} /> : null}
-      <table className="w-full text-sm tabular-nums">
-        <thead>
-          <tr className="text-left text-zinc-400">
-            <th className="py-1 font-medium">Measure</th>
-            <th className="py-1 text-right font-medium">Original</th>
-            <th className="py-1 text-right font-medium">Master</th>
-          </tr>
-        </thead>
-        <tbody className="text-zinc-200">
-          {ROWS.map((r) => (
-            <tr key={r.testId} className="border-t border-zinc-800">
-              <th scope="row" className="py-1 text-left font-normal">
-                {r.label} ({r.unit})
-              </th>
-              <td className="py-1 text-right" data-testid={`original-${r.testId}`}>
-                {cell(original, r.read)}
-              </td>
-              <td className="py-1 text-right" data-testid={`master-${r.testId}`}>
-                {master ? cell(master, r.read) : none}
-              </td>
+      {/* The numbers one click away on every screen (decision 253). */}
+      <ShowNumbers>
+        <div>
+          <CardDescription>
+            Measured with the engine's ITU-R BS.1770-4 / EBU R128 meter
+            {result ? ` · target ${result.targetLufs.toFixed(1)} LUFS, ceiling -1 dBTP` : ''}
+          </CardDescription>
+          <Link
+            to="/meter-conformance"
+            className="text-xs text-violet-300 underline-offset-2 hover:underline"
+            data-testid="conformance-link"
+          >
+            {conformanceLine()}
+          </Link>
+        </div>
+        <table className="w-full text-sm tabular-nums">
+          <thead>
+            <tr className="text-left text-zinc-400">
+              <th className="py-1 font-medium">Measure</th>
+              <th className="py-1 text-right font-medium">Original</th>
+              <th className="py-1 text-right font-medium">Master</th>
             </tr>
-          ))}
-          {bandNames.map((name, i) => (
-            <tr key={name} className="border-t border-zinc-800">
-              <th scope="row" className="py-1 text-left font-normal">
-                {name} (dB)
-              </th>
-              <td className="py-1 text-right">{original ? fmt(original.bands[i]?.levelDb) : '…'}</td>
-              <td className="py-1 text-right">{master ? fmt(master.bands[i]?.levelDb) : none}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody className="text-zinc-200">
+            {ROWS.map((r) => (
+              <tr key={r.testId} className="border-t border-zinc-800">
+                <th scope="row" className="py-1 text-left font-normal">
+                  {r.label} ({r.unit})
+                </th>
+                <td className="py-1 text-right" data-testid={`original-${r.testId}`}>
+                  {cell(original, r.read)}
+                </td>
+                <td className="py-1 text-right" data-testid={`master-${r.testId}`}>
+                  {master ? cell(master, r.read) : none}
+                </td>
+              </tr>
+            ))}
+            {bandNames.map((name, i) => (
+              <tr key={name} className="border-t border-zinc-800">
+                <th scope="row" className="py-1 text-left font-normal">
+                  {name} (dB)
+                </th>
+                <td className="py-1 text-right">{original ? fmt(original.bands[i]?.levelDb) : '…'}</td>
+                <td className="py-1 text-right">{master ? fmt(master.bands[i]?.levelDb) : none}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ShowNumbers>
     </Card>
   );
 }

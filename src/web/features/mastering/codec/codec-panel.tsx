@@ -1,11 +1,13 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
+import { PlainSentence, useShowNumbers } from '../../../components/ui/show-numbers';
 import { db, signedDb } from '../common/audio-numbers';
 import { CODEC_LABELS, type PreviewCodec } from '../engine/engine-api';
 import type { MasterResult } from '../mastering-state';
 import { useMasteringState, useStore } from '../use-mastering';
 import { aacAvailable } from './codec-preview';
+import { type CodecMeasured, codecSentence } from './codec-sentence';
 
 const CODECS: PreviewCodec[] = ['mp3-320', 'aac-256'];
 const AAC_MISSING =
@@ -15,10 +17,13 @@ function CodecRow({
   codec,
   result,
   aac,
+  open,
 }: {
   codec: PreviewCodec;
   result: MasterResult;
   aac: boolean | null;
+  /** The numbers are shown (decision 253); the verdict and the buttons always are. */
+  open: boolean;
 }) {
   const store = useStore();
   const state = useMasteringState();
@@ -37,7 +42,10 @@ function CodecRow({
     const r = v.codec!;
     body = (
       <span className="grid gap-0.5">
-        <span className="text-zinc-200">
+        <span className={r.overCeiling ? 'text-amber-300' : 'text-emerald-300'}>
+          {r.overCeiling ? 'Its peaks go over the ceiling' : 'Its peaks stay under the ceiling'}
+        </span>
+        <span className="text-zinc-200" hidden={!open}>
           True peak after the codec{' '}
           <span data-testid={`codec-${codec}-true-peak`} className="font-medium">
             {db(r.truePeakDbtp, 2)} dBTP
@@ -47,11 +55,11 @@ function CodecRow({
           {v.bytes ? ` · ${(v.bytes / 1_048_576).toFixed(1)} MB` : ''}
         </span>
         {r.overCeiling ? (
-          <span className="text-xs text-amber-300" data-testid={`codec-${codec}-over`}>
+          <span className="text-xs text-amber-300" data-testid={`codec-${codec}-over`} hidden={!open}>
             The codec pushed the peaks over the {db(result.report.ceilingDbtp, 0)} dBTP ceiling
           </span>
         ) : (
-          <span className="text-xs text-emerald-300">
+          <span className="text-xs text-emerald-300" hidden={!open}>
             Stays under the {db(result.report.ceilingDbtp, 0)} dBTP ceiling
           </span>
         )}
@@ -111,24 +119,39 @@ export function CodecPanel() {
     };
   }, [rate, channels]);
   if (!result) return null;
+  return <CodecCard result={result} aac={aac} />;
+}
+
+function CodecCard({ result, aac }: { result: MasterResult; aac: boolean | null }) {
+  const numbers = useShowNumbers();
   const measuring = !result.analysis;
+  const measured: CodecMeasured[] = CODECS.flatMap((c) => {
+    const v = result.variants[c];
+    return v?.status === 'ready' && v.codec ? [{ label: CODEC_LABELS[c], report: v.codec }] : [];
+  });
   return (
     <Card className="grid gap-3" data-testid="codec-panel">
       <div>
         <CardTitle>Codec preview</CardTitle>
-        <CardDescription>
-          Streaming services send a lossy copy. Encode the master, decode it back and measure what the codec
-          did to its peaks; Play puts the decoded version in the A/B.
-        </CardDescription>
+        {measuring ? null : (
+          <PlainSentence>{codecSentence(measured, result.report.ceilingDbtp)}</PlainSentence>
+        )}
       </div>
       {measuring ? (
         <p className="text-sm text-zinc-400">Measuring the master…</p>
       ) : (
-        <ul className="grid">
-          {CODECS.map((c) => (
-            <CodecRow key={c} codec={c} result={result} aac={aac} />
-          ))}
-        </ul>
+        <>
+          {measured.length > 0 ? numbers.button : null}
+          <CardDescription hidden={measured.length > 0 && !numbers.open}>
+            Streaming services send a lossy copy. Encode the master, decode it back and measure what the codec
+            did to its peaks; Play puts the decoded version in the A/B.
+          </CardDescription>
+          <ul className="grid" id={numbers.id}>
+            {CODECS.map((c) => (
+              <CodecRow key={c} codec={c} result={result} aac={aac} open={numbers.open} />
+            ))}
+          </ul>
+        </>
       )}
     </Card>
   );

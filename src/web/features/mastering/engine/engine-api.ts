@@ -62,4 +62,6 @@ export {
 // Issue 30 (decision 243): a reference's empty top bands, found the way the adaptive plan finds them.
 export { referenceBandwidth } from '../../../../audio/dsp/reference-bandwidth';
 export { MATCH_HIGH_HZ } from '../../../../audio/dsp/tonal-target';
+// Issue 30 (decision 253): the reference's tone against the track's, in words, by its 1/3-octave bands.
+export { THIRD_OCTAVE_CENTRES } from '../../../../audio/dsp/track-analysis';
 export { RpcRemoteError, WorkerCrashedError } from '../../../../audio/workers/worker-rpc';

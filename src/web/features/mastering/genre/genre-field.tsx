@@ -1,7 +1,9 @@
 import { GENRE_LABELS, GENRES } from '../../../../shared/genres';
+import { PlainSentence, ShowNumbers } from '../../../components/ui/show-numbers';
 import { SelectField } from '../common/form-controls';
 import { useMasteringState, useStore } from '../use-mastering';
 import { GENRE_TEXT, genreShown } from './genre-choice';
+import { genreSentence } from './genre-sentence';
 
 /** The value of the field's first entry: the default (the mix's genre or the suggestion). */
 const DEFAULT_VALUE = 'default';
@@ -22,6 +24,17 @@ export function GenreField() {
       : shown.suggestion
         ? `${GENRE_LABELS[shown.suggestion.genre]} (suggested)`
         : 'Suggested from the analysis';
+  const mixGenre = state.source.arrangement?.genre ?? null;
+  const sentence = genreSentence(shown, mixGenre);
+  const reason = (
+    <p className="text-xs text-zinc-400" data-testid="genre-reason">
+      {shown.source === 'mix' && mixGenre
+        ? GENRE_TEXT.fromMix(mixGenre)
+        : shown.suggestion
+          ? GENRE_TEXT.soundsLike(shown.suggestion)
+          : GENRE_TEXT.waiting}
+    </p>
+  );
   return (
     <div
       className="grid gap-1"
@@ -42,13 +55,9 @@ export function GenreField() {
           </option>
         ))}
       </SelectField>
-      <p className="text-xs text-zinc-400" data-testid="genre-reason">
-        {shown.source === 'mix' && state.source.arrangement?.genre
-          ? GENRE_TEXT.fromMix(state.source.arrangement.genre)
-          : shown.suggestion
-            ? GENRE_TEXT.soundsLike(shown.suggestion)
-            : GENRE_TEXT.waiting}
-      </p>
+      {sentence ? <PlainSentence className="mt-0 text-sm">{sentence}</PlainSentence> : null}
+      {/* The analysis's figures behind the reason, one click away (decision 253). */}
+      {sentence ? <ShowNumbers>{reason}</ShowNumbers> : reason}
       {used && shown.genre && used !== shown.genre ? (
         <p className="text-xs text-amber-300" data-testid="genre-remaster">
           {GENRE_TEXT.remaster(used)}

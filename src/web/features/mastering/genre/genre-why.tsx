@@ -61,7 +61,7 @@ export function GenreWhy({ plan }: { plan: GenrePlan }) {
                         where === 'inside'
                           ? 'text-zinc-300'
                           : where === 'empty'
-                            ? 'text-zinc-500'
+                            ? 'text-zinc-400'
                             : 'text-amber-300'
                       }
                     >

@@ -1,10 +1,12 @@
 import { Button } from '../../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
+import { PlainSentence, useShowNumbers } from '../../../components/ui/show-numbers';
 import { db, signedDb } from '../common/audio-numbers';
 import { type PlatformPlayback, platformTable, SPOTIFY_LOUD_LIMITER } from '../engine/engine-api';
 import type { MasterResult } from '../mastering-state';
 import type { PlayAs } from '../player/play-as';
 import { useMasteringState, useStore } from '../use-mastering';
+import { platformSentence } from './platform-sentence';
 
 const RULE_TEXT: Record<PlatformPlayback['platform']['rule'], string> = {
   'peak-limited': 'up and down (up only within headroom)',
@@ -36,10 +38,13 @@ function PlatformRow({
   row,
   result,
   active,
+  open,
 }: {
   row: PlatformPlayback;
   result: MasterResult;
   active: boolean;
+  /** The numbers are shown (decision 253): the name, the gain and Play always are. */
+  open: boolean;
 }) {
   const store = useStore();
   const { platform } = row;
@@ -56,29 +61,34 @@ function PlatformRow({
           <div className="font-medium text-zinc-100" title={platform.source}>
             {platform.name}
           </div>
-          <div className="text-xs text-zinc-400">
+          <div className="text-xs text-zinc-400" hidden={!open}>
             {db(platform.targetLufs, 0)} LUFS · {RULE_TEXT[platform.rule]}
           </div>
         </div>
         <div className="grid gap-0.5 text-sm tabular-nums">
           <span className="text-zinc-200">
             <span data-testid={`platform-${platform.id}-gain`}>{signedDb(row.gainDb)} dB</span> ·{' '}
-            {verdict(row)} · plays at {db(row.playedLufs)} LUFS
+            {verdict(row)}
+            <span hidden={!open}> · plays at {db(row.playedLufs)} LUFS</span>
           </span>
           {row.limiterOverDb > 0 ? (
-            <span className="text-xs text-zinc-400">
+            <span className="text-xs text-zinc-400" hidden={!open}>
               its limiter ({db(SPOTIFY_LOUD_LIMITER.ceilingDb, 0)} dB, {SPOTIFY_LOUD_LIMITER.attackMs} ms
               attack, {SPOTIFY_LOUD_LIMITER.releaseMs} ms decay) takes up to {db(row.limiterOverDb)} dB off
               the peaks
             </span>
           ) : null}
           {platform.id === 'spotify-loud' ? (
-            <span className="text-xs">
+            <span className="text-xs" hidden={!open}>
               <LoudResult result={result} />
             </span>
           ) : null}
           {row.headroomWarning ? (
-            <span className="text-xs text-amber-300" data-testid={`platform-${platform.id}-warning`}>
+            <span
+              className="text-xs text-amber-300"
+              data-testid={`platform-${platform.id}-warning`}
+              hidden={!open}
+            >
               True peak {db(row.playedTruePeakDbtp - row.gainDb)} dBTP leaves less headroom than the{' '}
               {db(platform.ceilingDbtp, 0)} dBTP it asks for: its lossy encode may clip
             </span>
@@ -105,7 +115,7 @@ function PlatformRow({
  */
 export function PlatformPanel() {
   const store = useStore();
-  const state = useMasteringState();
+  useMasteringState();
   const result = store.current();
   const measured = result?.analysis?.loudness;
   if (!result) return null;
@@ -116,7 +126,23 @@ export function PlatformPanel() {
         <p className="text-sm text-zinc-400">Measuring the master…</p>
       </Card>
     );
-  const rows = platformTable(measured.integratedLufs, measured.truePeakDbtp);
+  return (
+    <PlatformReady result={result} lufs={measured.integratedLufs} truePeakDbtp={measured.truePeakDbtp} />
+  );
+}
+
+function PlatformReady({
+  result,
+  lufs,
+  truePeakDbtp,
+}: {
+  result: MasterResult;
+  lufs: number;
+  truePeakDbtp: number;
+}) {
+  const state = useMasteringState();
+  const numbers = useShowNumbers();
+  const rows = platformTable(lufs, truePeakDbtp);
   const playing = state.playing === 'mastered';
   const active = (id: string) => playing && state.playAs.kind === 'platform' && state.playAs.id === id;
   return (
@@ -124,23 +150,30 @@ export function PlatformPanel() {
       className="grid gap-3"
       data-testid="platform-panel"
       data-state="ready"
-      data-lufs={measured.integratedLufs}
-      data-true-peak={measured.truePeakDbtp}
+      data-lufs={lufs}
+      data-true-peak={truePeakDbtp}
     >
       <div>
         <CardTitle>How it will play</CardTitle>
-        <CardDescription>
-          This master measures {db(measured.integratedLufs)} LUFS with a true peak of{' '}
-          {db(measured.truePeakDbtp)} dBTP. Each service turns it up or down to its own level; Play hears it
-          that way, with the original (A) at the same loudness.
-        </CardDescription>
+        <PlainSentence>{platformSentence(rows)}</PlainSentence>
       </div>
-      <ul className="grid">
+      {numbers.button}
+      <CardDescription hidden={!numbers.open}>
+        This master measures {db(lufs)} LUFS with a true peak of {db(truePeakDbtp)} dBTP. Each service turns
+        it up or down to its own level; Play hears it that way, with the original (A) at the same loudness.
+      </CardDescription>
+      <ul className="grid" id={numbers.id}>
         {rows.map((row) => (
-          <PlatformRow key={row.platform.id} row={row} result={result} active={active(row.platform.id)} />
+          <PlatformRow
+            key={row.platform.id}
+            row={row}
+            result={result}
+            active={active(row.platform.id)}
+            open={numbers.open}
+          />
         ))}
       </ul>
-      <p className="text-xs text-zinc-400">
+      <p className="text-xs text-zinc-400" hidden={!numbers.open}>
         Rules from each service's published loudness pages; where a service does not publish one (Apple's
         headroom, Amazon's and Deezer's turn-up) the table assumes the cautious case. Hover a name for its
         source.

@@ -1,6 +1,8 @@
 import { Button } from '../../../components/ui/button';
+import { PlainSentence, ShowNumbers } from '../../../components/ui/show-numbers';
+import { shownToneMatch } from '../mastering-state';
 import { useMasteringState, useStore } from '../use-mastering';
-import { referenceBandNote } from './reference-notes';
+import { brightnessDb, referenceBandNote, referenceSentence } from './reference-notes';
 
 /**
  * Reference mastering (issue 16, manual mode, Unlimited): a second upload whose loudness and mid/side tone
@@ -8,7 +10,9 @@ import { referenceBandNote } from './reference-notes';
  */
 export function ReferenceField({ locked }: { locked: boolean }) {
   const store = useStore();
-  const { reference } = useMasteringState();
+  const state = useMasteringState();
+  const { reference } = state;
+  const own = state.source?.track ?? null;
   const lufs = reference?.track?.integratedLufs;
   const bandNote = reference?.track ? referenceBandNote(reference.name, reference.track) : null;
   return (
@@ -24,7 +28,7 @@ export function ReferenceField({ locked }: { locked: boolean }) {
         <div className="flex items-center justify-between gap-2 rounded-lg bg-zinc-950/60 px-3 py-2">
           <span className="truncate text-zinc-300" data-testid="reference-name">
             {reference.name}
-            {lufs !== undefined && Number.isFinite(lufs) ? ` · ${lufs.toFixed(1)} LUFS` : ' · analysing…'}
+            {reference.track ? '' : ' · analysing…'}
           </span>
           <Button variant="ghost" size="sm" onClick={() => store.reference.clearReference()}>
             Remove
@@ -44,6 +48,24 @@ export function ReferenceField({ locked }: { locked: boolean }) {
           }}
         />
       )}
+      {reference?.track ? (
+        <>
+          <PlainSentence className="mt-0">
+            {referenceSentence(reference.track, own, shownToneMatch(state))}
+          </PlainSentence>
+          <ShowNumbers className="gap-1 text-zinc-400">
+            <p data-testid="reference-lufs">
+              Reference: {lufs !== undefined && Number.isFinite(lufs) ? lufs.toFixed(1) : '-∞'} LUFS
+              {own ? ` · your track: ${own.integratedLufs.toFixed(1)} LUFS` : ''}
+            </p>
+            <p>
+              Brightness (2-8 kHz over 60-250 Hz): reference {brightnessDb(reference.track.midDb).toFixed(1)}{' '}
+              dB
+              {own ? ` · your track ${brightnessDb(own.midDb).toFixed(1)} dB` : ''}
+            </p>
+          </ShowNumbers>
+        </>
+      ) : null}
       {bandNote ? (
         <p className="rounded-lg bg-amber-950/40 px-3 py-2 text-amber-200" data-testid="reference-note">
           {bandNote}

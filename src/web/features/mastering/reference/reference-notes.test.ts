@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { THIRD_OCTAVE_CENTRES, type TrackAnalysis } from '../../../../audio/dsp/track-analysis';
-import { referenceBandNote, referenceTargetNote } from './reference-notes';
+import { referenceBandNote, referenceSentence, referenceTargetNote } from './reference-notes';
 
 // A -3 dB/octave spectrum, optionally empty from `cutHz` up.
 const track = (cutHz = Infinity) =>
@@ -26,5 +26,29 @@ describe('reference notes', () => {
     expect(referenceBandNote('ref.wav', track())).toBeNull();
     // A cut above the matched range (16 kHz) changes nothing in the match: no band note for a WAV.
     expect(referenceBandNote('ref.flac', track(16_500))).toBeNull();
+  });
+});
+
+// A track of `lufs` whose spectrum tilts by `slope` dB per octave (negative: darker).
+const tilted = (lufs: number, slope: number) => ({
+  integratedLufs: lufs,
+  midDb: THIRD_OCTAVE_CENTRES.map((hz) => -20 + slope * Math.log2(hz / 100)),
+});
+
+describe('the reference sentence', () => {
+  it('a louder, brighter reference', () => {
+    expect(referenceSentence(tilted(-9, -2), tilted(-14.2, -3), 70)).toBe(
+      'Your reference is 5.2 dB louder than your track and brighter; the master takes its loudness and 70 % of its tone.',
+    );
+  });
+  it('a quieter, darker reference', () => {
+    expect(referenceSentence(tilted(-18, -4.5), tilted(-12, -3), 40)).toBe(
+      'Your reference is 6.0 dB quieter than your track and darker; the master takes its loudness and 40 % of its tone.',
+    );
+  });
+  it('a reference like the track: nothing to change', () => {
+    expect(referenceSentence(tilted(-14.1, -3), tilted(-14, -3.1), 85)).toBe(
+      'Your reference is about as loud as your track with a similar tone; the master takes its loudness and 85 % of its tone.',
+    );
   });
 });

@@ -1,7 +1,9 @@
+import { PlainSentence, ShowNumbers } from '../../../components/ui/show-numbers';
 import { RangeField } from '../common/form-controls';
 import { TEXT } from '../mastering-texts';
 import { useMasteringState, useStore } from '../use-mastering';
 import { formatVocalClarity } from './vocal-space-job';
+import { vocalSpaceSentence } from './vocal-space-sentence';
 
 /**
  * Issue 18 "Vocal space": shown only for a mixer mix whose stems are loaded. The figure is the engine's
@@ -33,17 +35,22 @@ export function VocalSpaceControl() {
         <div className="grid gap-0.5" aria-live="polite">
           {current && !measuring ? (
             <>
-              <p className="text-sm font-semibold text-emerald-300" data-testid="vocal-clarity">
-                {formatVocalClarity(current.clarityDb)}
-              </p>
-              <p className="text-xs text-zinc-400" data-testid="vocal-clarity-ratio">
-                {TEXT.vocalSpaceRatio(current.before.ratioDb, current.after.ratioDb)}
-              </p>
+              <PlainSentence className="mt-0 text-sm">
+                {vocalSpaceSentence(current.clarityDb, current.before.ratioDb)}
+              </PlainSentence>
+              <ShowNumbers className="gap-0.5">
+                <p className="text-sm font-semibold text-emerald-300" data-testid="vocal-clarity">
+                  {formatVocalClarity(current.clarityDb)}
+                </p>
+                <p className="text-xs text-zinc-400" data-testid="vocal-clarity-ratio">
+                  {TEXT.vocalSpaceRatio(current.before.ratioDb, current.after.ratioDb)}
+                </p>
+              </ShowNumbers>
             </>
           ) : (
             <p className="text-sm text-zinc-400">{TEXT.vocalSpaceMeasuring}</p>
           )}
-          <p className="text-xs text-zinc-500">{TEXT.vocalSpaceLive}</p>
+          <p className="text-xs text-zinc-400">{TEXT.vocalSpaceLive}</p>
         </div>
       ) : null}
     </fieldset>

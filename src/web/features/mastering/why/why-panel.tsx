@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
+import { PlainSentence, ShowNumbers } from '../../../components/ui/show-numbers';
 import { db, hz, monoVerdict, percent, signedDb } from '../common/audio-numbers';
 import {
   ACTIVE_REDUCTION_DB,
@@ -13,6 +14,7 @@ import {
 import { GenreWhy } from '../genre/genre-why';
 import type { Analysis, MasterResult } from '../mastering-state';
 import { useMasteringState, useStore } from '../use-mastering';
+import { measuredBandChanges, whySentence } from './why-sentence';
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
   return (
@@ -70,7 +72,6 @@ function Equalisation({
   );
   const adaptive = result.report.adaptive;
   const analysis = adaptive ? octaveMovesDb(adaptive.toneEqDb, adaptive.eqGrid, rate) : null;
-  const loudnessChange = master.loudness.integratedLufs - original.loudness.integratedLufs;
   const tone = (v: number) =>
     v > 0.05 ? 'text-emerald-300' : v < -0.05 ? 'text-amber-300' : 'text-zinc-400';
   return (
@@ -125,15 +126,12 @@ function Equalisation({
         className="grid grid-cols-2 gap-1 text-xs tabular-nums sm:grid-cols-4"
         data-testid="why-eq-measured"
       >
-        {master.bands.map((b, i) => {
-          const change = b.levelDb - (original.bands[i]?.levelDb ?? Number.NaN) - loudnessChange;
-          return (
-            <li key={b.name} className="rounded bg-zinc-950/60 px-2 py-1">
-              <span className="text-zinc-400">{b.name}</span>{' '}
-              <span className={tone(change)}>{signedDb(change)} dB</span>
-            </li>
-          );
-        })}
+        {measuredBandChanges(original, master).map((b) => (
+          <li key={b.name} className="rounded bg-zinc-950/60 px-2 py-1">
+            <span className="text-zinc-400">{b.name}</span>{' '}
+            <span className={tone(b.changeDb)}>{signedDb(b.changeDb)} dB</span>
+          </li>
+        ))}
       </ul>
     </Section>
   );
@@ -189,30 +187,41 @@ export function WhyPanel() {
     );
   const input = original.loudness;
   const r = result.report;
+  const { compressor, bands, limiter } = r.dynamics;
+  const sentence = whySentence({
+    // The band compressors are said as one: the deepest of them.
+    compressor: bands?.length ? bands.reduce((a, b) => (b.maxDb > a.maxDb ? b : a)) : compressor,
+    limiter,
+    bandChanges: measuredBandChanges(original, master),
+    offTargetLu: master.loudness.integratedLufs - result.targetLufs,
+  });
   return (
     <Card className="grid gap-4" data-testid="why-panel" data-state="ready">
       <div>
         <CardTitle>Why it sounds like this</CardTitle>
-        <CardDescription>Every number here was measured on this track by the engine.</CardDescription>
+        <PlainSentence>{sentence}</PlainSentence>
       </div>
-      <Section title="Level" testId="why-level">
-        <p data-testid="why-input">
-          The original came in at {db(input.integratedLufs)} LUFS with a true peak of {db(input.truePeakDbtp)}{' '}
-          dBTP.
-        </p>
-        <p data-testid="why-gain">
-          After the EQ and compression it measured {db(r.processedLufs)} LUFS; to reach{' '}
-          {db(result.targetLufs)} LUFS the loudness stage applied a static gain of {signedDb(r.gainDb)} dB,
-          solved with the limiter in the loop.
-        </p>
-      </Section>
-      <Dynamics result={result} />
-      {r.adaptive?.genre ? <GenreWhy plan={r.adaptive.genre} /> : null}
-      <Equalisation result={result} original={original} master={master} />
-      {original.foldDown && master.foldDown && result.buffer.numberOfChannels === 2 ? (
-        <Stereo original={original.foldDown} master={master.foldDown} />
-      ) : null}
-      <Result result={result} master={master} />
+      <ShowNumbers className="gap-4">
+        <CardDescription>Every number here was measured on this track by the engine.</CardDescription>
+        <Section title="Level" testId="why-level">
+          <p data-testid="why-input">
+            The original came in at {db(input.integratedLufs)} LUFS with a true peak of{' '}
+            {db(input.truePeakDbtp)} dBTP.
+          </p>
+          <p data-testid="why-gain">
+            After the EQ and compression it measured {db(r.processedLufs)} LUFS; to reach{' '}
+            {db(result.targetLufs)} LUFS the loudness stage applied a static gain of {signedDb(r.gainDb)} dB,
+            solved with the limiter in the loop.
+          </p>
+        </Section>
+        <Dynamics result={result} />
+        {r.adaptive?.genre ? <GenreWhy plan={r.adaptive.genre} /> : null}
+        <Equalisation result={result} original={original} master={master} />
+        {original.foldDown && master.foldDown && result.buffer.numberOfChannels === 2 ? (
+          <Stereo original={original.foldDown} master={master.foldDown} />
+        ) : null}
+        <Result result={result} master={master} />
+      </ShowNumbers>
     </Card>
   );
 }
