@@ -12,6 +12,9 @@
  */
 import { LimiterGainComputer, type LimiterOptions } from './limiter';
 
+/** 20 log10(x) = ln(x) * 20 / ln 10: one natural log per block instead of log10 and a power of ten. */
+const DB_PER_NEPER = 20 / Math.LN10;
+
 /** Soft-knee static curve: gain in dB (<= 0) for a level `overDb` above the threshold. */
 const curveDb = (overDb: number, ratio: number, kneeDb: number): number => {
   const slope = 1 / ratio - 1;
@@ -36,6 +39,8 @@ export class StagedLimiterComputer {
   #thresholdDb = 0;
   #ratio = 1;
   #kneeDb = 0;
+  /** Linear peak under which the curve is flat (threshold minus half the knee). */
+  #kneeStart = Number.POSITIVE_INFINITY;
   /** Rings (power-of-two size) of raw block peaks and of the compressor's boundary gains. */
   #peaks: Float64Array;
   #gains: Float64Array;
@@ -61,8 +66,8 @@ export class StagedLimiterComputer {
       this.#kneeDb = pc.kneeDb;
       // Block j's compressed peak needs the compressor's gains at both of its boundaries (j and j + 1).
       this.delay = this.#compressor.average + 1 + A;
-      const kneeStart = 10 ** ((this.#thresholdDb - pc.kneeDb / 2) / 20);
-      this.detectFrom = Math.min(this.threshold, kneeStart);
+      this.#kneeStart = 10 ** ((this.#thresholdDb - pc.kneeDb / 2) / 20);
+      this.detectFrom = Math.min(this.threshold, this.#kneeStart);
     } else {
       this.delay = A;
       this.detectFrom = this.threshold;
@@ -95,9 +100,13 @@ export class StagedLimiterComputer {
     const n = this.#count++;
     const mask = this.#mask;
     this.#peaks[n & mask] = peak;
+    // Under the knee (most blocks, and every block the detection skipped) the curve asks for nothing: no log.
     const need =
-      peak > 0
-        ? 10 ** (curveDb(20 * Math.log10(peak) - this.#thresholdDb, this.#ratio, this.#kneeDb) / 20)
+      peak > this.#kneeStart
+        ? Math.exp(
+            curveDb(Math.log(peak) * DB_PER_NEPER - this.#thresholdDb, this.#ratio, this.#kneeDb) /
+              DB_PER_NEPER,
+          )
         : 1;
     // The compressor's gain for boundary n - Ac; with it, block j = n - Ac - 1 has both of its boundaries.
     const Ac = compressor.average;
