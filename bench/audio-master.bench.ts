@@ -8,6 +8,13 @@
  *   loaded (what the screen does: the click-to-complete time), all three in every paired round;
  * - ffmpeg -filter_threads 1 with the spec's chain (highpass, acompressor, two shelves, peaking EQ,
  *   stereotools, volume, alimiter);
+ * - ffmpeg -filter_threads 1 doing the same work as ours (issue 28, bench/ffmpeg-master-graphs.ts): an
+ *   analysis pass (ebur128 with true peak, astats, aspectralstats), then the corrective EQ's sections,
+ *   acrossover with three acompressor, the shelves, alimiter and ebur128=peak=true; timed in the same
+ *   rounds, so a reader sees ours against both. Ours with the analysis from load is set against the
+ *   equal-work chain pass alone (the page analysed at load, as ffmpeg's first pass would have);
+ * - the analysis pass's own cost: ours (two workers minus two workers with the analysis from load,
+ *   medians) beside ffmpeg's analysis pass;
  * - the spec chain alone (no analysis-driven stages) on one worker, as before issue 16;
  * - the spec chain from native Web Audio nodes (biquads + DynamicsCompressor) in an OfflineAudioContext;
  * - where the wall time of each render went, stage by stage (from the progress it reports);
@@ -16,18 +23,17 @@
  * Ours and ffmpeg run in paired rounds of alternating order (bench/paired-rounds.ts): BENCH_RUNS (default 5)
  * sets the rounds; BENCH_QUICK=1 uses a 30 s track.
  */
-import { masteringChainParams } from '../src/audio/dsp/mastering-processor';
-import { PRESETS, type PresetId, TRUE_PEAK_CEILING_DBTP } from '../src/shared/mastering';
+import type { PresetId } from '../src/shared/mastering';
 import {
   ffmpegAvailable,
   LENGTHS,
   ms,
   openHarness,
   printTable,
-  RATE,
   timeFfmpeg,
   writeTracks,
 } from './audio-bench-common';
+import { EQUAL_WORK_ANALYSIS, equalWorkChain, type RenderPlan, specChain } from './ffmpeg-master-graphs';
 import {
   fmtMs,
   fmtRatio,
@@ -59,22 +65,6 @@ const stageSpans = (runs: Stages[]): string[] =>
 
 const PRESET: PresetId = (process.env.BENCH_PRESET as PresetId) ?? 'balanced';
 
-const ffmpegChain = (gainDb: number) => {
-  const p = masteringChainParams(PRESETS[PRESET].settings, RATE);
-  const c = p.compressor;
-  const lin = (db: number) => (10 ** (db / 20)).toFixed(6);
-  return [
-    'highpass=f=30:p=2',
-    `acompressor=threshold=${lin(c.thresholdDb)}:ratio=${c.ratio}:knee=${lin(c.kneeDb)}:attack=${c.attackMs}:release=${c.releaseMs}:makeup=1`,
-    `lowshelf=f=200:g=${p.warmthDb}`,
-    `highshelf=f=8000:g=${p.brightnessDb}`,
-    `equalizer=f=3000:t=q:w=1:g=${p.presenceDb}`,
-    `stereotools=slev=${p.stereoWidth / 50}`,
-    `volume=${gainDb.toFixed(2)}dB`,
-    `alimiter=limit=${lin(TRUE_PEAK_CEILING_DBTP)}:attack=5:release=50:level=0`,
-  ].join(',');
-};
-
 const main = async () => {
   console.log(`Mastering render, preset ${PRESET}.`);
   if (!ffmpegAvailable()) console.log('ffmpeg is not installed: the ffmpeg column is skipped.');
@@ -83,6 +73,7 @@ const main = async () => {
   printEnvironment(bench.page.context().browser()?.version());
   const rows: (string | number)[][] = [];
   const stageRows: (string | number)[][] = [];
+  const equalRows: (string | number)[][] = [];
   try {
     for (const seconds of LENGTHS) {
       await bench.page.evaluate((s) => window.audioHarness.prepare(s), seconds);
@@ -96,7 +87,7 @@ const main = async () => {
         'two workers': [],
         'two workers, analysis from load': [],
       };
-      let gainDb = 0;
+      let plan: RenderPlan = { gainDb: 0, toneEqDb: null, bandDynamics: null };
       const run = (pair: boolean, preAnalysed: boolean) =>
         bench.page.evaluate(([s, p, two, pre]) => window.audioHarness.masterBench(s, p, true, two, pre), [
           seconds,
@@ -118,24 +109,42 @@ const main = async () => {
           oursTask.push(r.longTaskMs);
           if (k === 0) {
             one = r.ms;
-            gainDb = r.gainDb;
+            plan = { gainDb: r.gainDb, toneEqDb: r.toneEqDb, bandDynamics: r.bandDynamics };
             idle.push(await bench.page.evaluate((t) => window.audioHarness.idleStall(t), r.ms));
           } else (k === 1 ? two : loaded).push(r.ms);
         }
         return one;
       };
       // The reference's chain takes the gain our analysis chose; round 0 runs ours first, so it is known.
+      // The equal-work graph runs in the same round, right after the spec chain (its own column).
       const refs: number[] = [];
+      const eqAnalysis: number[] = [];
+      const eqChain: number[] = [];
       const reference = () => {
-        const t = timeFfmpeg(['-i', tracks.wav(seconds), '-af', ffmpegChain(gainDb), '-f', 'null', '-']).ms;
+        const input = tracks.wav(seconds);
+        const t = timeFfmpeg(['-i', input, '-af', specChain(PRESET, plan.gainDb), '-f', 'null', '-']).ms;
         refs.push(t);
+        eqAnalysis.push(timeFfmpeg(['-i', input, '-af', EQUAL_WORK_ANALYSIS, '-f', 'null', '-']).ms);
+        eqChain.push(
+          timeFfmpeg([
+            '-i',
+            input,
+            '-filter_complex',
+            equalWorkChain(PRESET, plan),
+            '-map',
+            '[out]',
+            '-f',
+            'null',
+            '-',
+          ]).ms,
+        );
         return t;
       };
       const nativeRun = async () =>
         bench.page.evaluate(([s, p, g]) => window.audioHarness.nativeBench(s, p, g), [
           seconds,
           PRESET,
-          gainDb,
+          plan.gainDb,
         ] as const);
       const pair = ffmpegAvailable() ? await pairedRounds(ours, reference) : undefined;
       if (!pair) for (let i = 0; i < ROUNDS; i++) await ours();
@@ -163,6 +172,26 @@ const main = async () => {
           : undefined;
       const twoPair = against(two);
       const loadedPair = against(loaded);
+      // Against the equal-work graph, round by round: the full render against both passes, the render with
+      // the analysis from load against the chain pass alone.
+      const equalWork = eqChain.map((c, i) => c + eqAnalysis[i]!);
+      const per = (values: number[], refs: number[]) =>
+        values.length === refs.length && refs.length > 0
+          ? fmtRatio(spread(values.map((v, i) => v / refs[i]!)))
+          : 'n/a';
+      equalRows.push([
+        label(seconds),
+        equalWork.length ? fmtMs(spread(equalWork)) : 'n/a',
+        eqAnalysis.length ? fmtMs(spread(eqAnalysis)) : 'n/a',
+        eqChain.length ? fmtMs(spread(eqChain)) : 'n/a',
+        twoPair ? fmtMs(twoPair.ours) : 'n/a',
+        per(two, equalWork),
+        loadedPair ? fmtMs(loadedPair.ours) : 'n/a',
+        per(loaded, eqChain),
+        per(loaded, equalWork),
+        two.length && loaded.length ? `${Math.round(spread(two).median - spread(loaded).median)} ms` : 'n/a',
+        eqAnalysis.length ? `${Math.round(spread(eqAnalysis).median)} ms` : 'n/a',
+      ]);
       rows.push([
         label(seconds),
         pair ? fmtMs(pair.ours) : 'n/a',
@@ -210,6 +239,25 @@ const main = async () => {
       'idle page stall (noise floor)',
     ],
     rows,
+  );
+  console.log(
+    '\nAgainst ffmpeg doing the same work (analysis pass; EQ sections, acrossover + 3 acompressor, shelves, alimiter, ebur128=peak=true), same rounds; ms and per-round ratios min / median / max.',
+  );
+  printTable(
+    [
+      'track',
+      'ffmpeg equal work ms (analysis + chain)',
+      'ffmpeg analysis pass ms',
+      'ffmpeg equal-work chain ms',
+      'ours, two workers ms',
+      'two workers/equal work',
+      'ours, two workers, analysis from load ms',
+      'analysis from load/equal-work chain',
+      'analysis from load/equal work',
+      'our analysis pass (two workers - from load, medians)',
+      'ffmpeg analysis pass (median)',
+    ],
+    equalRows,
   );
   console.log(
     "\nWhere the wall time went: median ms from one reported stage to the next (the harness's progress).",

@@ -167,6 +167,10 @@ for (const [width, preset, target] of [
       await page.getByTestId(id).getByRole('button', { name: 'Show the numbers' }).click();
     await expect(why.getByTestId('why-input')).toContainText(/came in at −?\d+\.\d LUFS/);
     await expect(why.getByTestId('why-limiter')).toContainText('true-peak limiter');
+    // Loud's peak compressor ahead of the limiter is reported on its own (decision 265); Clean has none.
+    const peakStage = why.getByTestId('why-peak-compressor');
+    if (preset === 'Loud') await expect(peakStage).toContainText('peak compressor ahead of the limiter');
+    else await expect(peakStage).toHaveCount(0);
     await expect(why.getByTestId('why-eq-sliders').locator('td')).toHaveCount(9);
     await expect(why.getByTestId('why-eq-measured').getByRole('listitem')).toHaveCount(7);
     await expect(why.getByTestId('why-mono')).toContainText('Folded down to mono');

@@ -383,6 +383,9 @@ const masterBench = async (
     longestMs: run.longestMs,
     longTaskMs: run.longTaskMs,
     gainDb: run.result.report.gainDb,
+    // What the render planned, for the benchmark's equal-work ffmpeg graph (the same EQ sections and bands).
+    toneEqDb: run.result.report.adaptive?.toneEqDb ?? null,
+    bandDynamics: run.result.report.adaptive?.bandDynamics ?? null,
   };
 };
 

@@ -74,6 +74,9 @@ describe('dynamics statistics', () => {
     expect(compressor!.activeShare).toBeGreaterThan(0);
     expect(compressor!.maxDb).toBeGreaterThanOrEqual(compressor!.averageActiveDb);
     expect(limiter.maxDb).toBeCloseTo(-report.limiterMinGainDb, 6);
+    // Loud's peak compressor ahead of the limiter (decision 265) is reported on its own.
+    expect(report.dynamics.peakCompressor!.maxDb).toBeCloseTo(-report.peakCompressorMinGainDb, 6);
+    expect(report.dynamics.peakCompressor!.activeShare).toBeGreaterThan(0);
     expect(limiter.activeShare).toBeGreaterThan(0);
     expect(limiter.activeShare).toBeLessThanOrEqual(1);
   });

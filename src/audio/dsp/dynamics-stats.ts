@@ -75,11 +75,14 @@ export interface ChainDynamics {
   compressor: DynamicsSummary | null;
   /** The multiband compressor's low / mid / high bands (null when it did not run). */
   bands: DynamicsSummary[] | null;
+  /** The lookahead peak compressor before the brickwall (decision 265); null or absent where none ran. */
+  peakCompressor?: DynamicsSummary | null;
+  /** The brickwall limiter's own reduction. */
   limiter: DynamicsSummary;
 }
 
 /** What the compressors did (ChainDynamics without the limiter, which is read from the plan afterwards). */
-export type CompressorDynamics = Omit<ChainDynamics, 'limiter'>;
+export type CompressorDynamics = Omit<ChainDynamics, 'limiter' | 'peakCompressor'>;
 
 /**
  * The two halves of the two-worker render (decision 141) each saw some compressors: the single-band one

@@ -14,6 +14,7 @@
  * The same object runs as a stream in the AudioWorklet (output delayed by `latency` frames) and offline
  * (`limitOffline` compensates the delay, so the output lines up with the input sample for sample).
  */
+import { StagedLimiterComputer } from './staged-limiter';
 import { HISTORY, interpolatePeaks, TRUE_PEAK_DELAY, TRUE_PEAK_TAP_L1 } from './true-peak';
 
 const CHUNK = 256;
@@ -27,6 +28,19 @@ export interface LimiterOptions {
   releaseMs?: number;
   /** Detection threshold under the ceiling, in dB. */
   marginDb?: number;
+  /**
+   * A lookahead peak compressor before the brickwall, on the same block peaks (the Loud end of the loudness
+   * slider, decision 265): absent, the limiter alone.
+   */
+  peakCompressor?: PeakCompressorOptions;
+}
+
+export interface PeakCompressorOptions {
+  /** Threshold relative to the ceiling, dB (the signal is at its loudness-stage gain by then). */
+  thresholdDb: number;
+  ratio: number;
+  kneeDb: number;
+  releaseMs: number;
 }
 
 // The margin: 3000 random stress signals (steps up to +30 dBFS, noise, squares, clicks) overshot a 0 dB margin
@@ -84,7 +98,14 @@ export class LimiterGainComputer {
    * Takes block b's peak and returns s_b, the gain for the start boundary of block b - average.
    */
   push(peak: number): number {
-    const need = peak > this.threshold ? this.threshold / peak : 1;
+    return this.pushNeed(peak > this.threshold ? this.threshold / peak : 1);
+  }
+
+  /**
+   * Takes block b's requirement (the largest gain it may have, <= 1) and returns s_b as `push` does: the
+   * peak compressor's stage (staged-limiter.ts) runs the same hold, release and smoothing on its own curve.
+   */
+  pushNeed(need: number): number {
     const count = this.#count;
     const window = this.#window;
     // Fast path: nothing limited within the hold and the envelope home at unity — the gain is exactly 1.
@@ -148,7 +169,7 @@ export class LimiterGainComputer {
 
 /** The streaming limiter's delay in frames at a sample rate (output frame n is input frame n - latency). */
 export const limiterLatency = (sampleRate: number, options: LimiterOptions = {}): number =>
-  (2 + new LimiterGainComputer(sampleRate, options).average) * LIMITER_BLOCK + TRUE_PEAK_DELAY - 1;
+  (2 + new StagedLimiterComputer(sampleRate, options).delay) * LIMITER_BLOCK + TRUE_PEAK_DELAY - 1;
 
 export class TruePeakLimiter {
   readonly channelCount: number;
@@ -161,7 +182,7 @@ export class TruePeakLimiter {
    * not): the mixer applies its limiter's gain to the stems too, so the stems sum to the mix (decision 150).
    */
   frameGains: Float32Array | null = null;
-  #computer: LimiterGainComputer;
+  #computer: StagedLimiterComputer;
   #ring: Float32Array[];
   #mask: number;
   /** Per channel: the HISTORY inputs before the next chunk, oldest first, then room for a chunk. */
@@ -177,8 +198,8 @@ export class TruePeakLimiter {
 
   constructor(sampleRate: number, channelCount: number, options: LimiterOptions = {}) {
     this.channelCount = channelCount;
-    this.#computer = new LimiterGainComputer(sampleRate, options);
-    const A = this.#computer.average;
+    this.#computer = new StagedLimiterComputer(sampleRate, options);
+    const A = this.#computer.delay;
     this.latency = (2 + A) * LIMITER_BLOCK + TRUE_PEAK_DELAY - 1; // as limiterLatency()
     let size = 1;
     // A whole chunk is written before its delayed frames are read.
@@ -186,7 +207,10 @@ export class TruePeakLimiter {
     this.#mask = size - 1;
     this.#ring = Array.from({ length: channelCount }, () => new Float32Array(size));
     this.#history = Array.from({ length: channelCount }, () => new Float32Array(HISTORY + CHUNK));
-    this.#gains = new Float64Array(64).fill(1);
+    // A ring of boundary gains with room for the delay and the ramp's next boundary.
+    let gainSlots = 64;
+    while (gainSlots < 2 * (A + 4)) gainSlots <<= 1;
+    this.#gains = new Float64Array(gainSlots).fill(1);
     this.#historyMax = new Float64Array(channelCount);
   }
 
@@ -217,7 +241,7 @@ export class TruePeakLimiter {
     const peaks = this.#peaks;
     peaks.fill(0, 0, n);
     // Below this no oversampled value can reach the threshold (L1 bound of the taps): skip interpolating.
-    const safe = this.#computer.threshold / TRUE_PEAK_TAP_L1;
+    const safe = this.#computer.detectFrom / TRUE_PEAK_TAP_L1;
     for (let c = 0; c < channels; c++) {
       const x = input[c]!;
       const ring = this.#ring[c]!;
@@ -240,7 +264,7 @@ export class TruePeakLimiter {
     }
     const gains = this.#gains;
     const gainMask = gains.length - 1;
-    const A = this.#computer.average;
+    const A = this.#computer.delay;
     let blockPeak = this.#blockPeak;
     for (let k = 0; k < n; k++) {
       const p = peaks[k]!;

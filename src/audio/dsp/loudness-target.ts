@@ -5,8 +5,10 @@
  * which costs milliseconds per iteration instead of a full render.
  */
 
-import { LIMITER_BLOCK, LimiterGainComputer, type LimiterOptions } from './limiter';
+import { DynamicsStats, type DynamicsSummary } from './dynamics-stats';
+import { LIMITER_BLOCK, type LimiterOptions } from './limiter';
 import { gatedLoudness, kWeighting, RELATIVE_GATE_LU } from './loudness';
+import { StagedLimiterComputer } from './staged-limiter';
 import {
   centrePeak,
   HISTORY,
@@ -361,8 +363,12 @@ const detectRun = (data: Float32Array, frames: number, b0: number, b1: number, p
 export interface LimiterPlan {
   /** Gain at the start boundary of every 16-frame block (one extra at the end). */
   boundaryGains: Float64Array;
-  /** Deepest gain reduction, in dB (<= 0). */
+  /** Deepest gain reduction of the brickwall limiter, in dB (<= 0). */
   minGainDb: number;
+  /** Deepest gain reduction of the peak compressor before it (decision 265), dB; 0 without one. */
+  compressorMinGainDb?: number;
+  /** Each stage's reduction over the blocks, when asked for (the render's report, decision 126). */
+  stages?: { limiter: DynamicsSummary; peakCompressor: DynamicsSummary | null };
 }
 
 /**
@@ -375,20 +381,39 @@ export const planLimiter = (
   inputGain: number,
   sampleRate: number,
   options: LimiterOptions,
+  /** Also summarise each stage's gains over the blocks (one more log per block: for the final plan only). */
+  summarise = false,
 ): LimiterPlan => {
-  const computer = new LimiterGainComputer(sampleRate, options);
-  const A = computer.average;
+  const computer = new StagedLimiterComputer(sampleRate, options);
+  const limiterStats = summarise ? new DynamicsStats() : null;
+  const compressorStats = summarise && options.peakCompressor ? new DynamicsStats() : null;
+  const record = (stats: DynamicsStats | null, g: number) => stats?.record(g >= 1 ? 0 : 20 * Math.log10(g));
+  const A = computer.delay;
   const gains = new Float64Array(blocks + 1).fill(1);
   let minGain = 1;
+  let minCompressor = 1;
   for (let b = 0; b <= blocks + A; b++) {
     const s = computer.push(b < peaks.length ? peaks[b]! * inputGain : 0);
     const j = b - A;
     if (j >= 0 && j <= blocks) {
       gains[j] = s;
-      if (s < minGain) minGain = s;
+      if (computer.limiterGain < minGain) minGain = computer.limiterGain;
+      if (computer.compressorGain < minCompressor) minCompressor = computer.compressorGain;
+      // As summariseGains counts a plan's gains: the block start boundaries.
+      if (j < blocks) {
+        record(limiterStats, computer.limiterGain);
+        record(compressorStats, computer.compressorGain);
+      }
     }
   }
-  return { boundaryGains: gains, minGainDb: 20 * Math.log10(minGain) };
+  return {
+    boundaryGains: gains,
+    minGainDb: 20 * Math.log10(minGain),
+    compressorMinGainDb: 20 * Math.log10(minCompressor),
+    ...(limiterStats
+      ? { stages: { limiter: limiterStats.summary(), peakCompressor: compressorStats?.summary() ?? null } }
+      : {}),
+  };
 };
 
 /** Mean square of the per-frame gain over each block (a linear ramp between its boundary gains). */

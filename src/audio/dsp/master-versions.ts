@@ -16,7 +16,7 @@ import { TRUE_PEAK_CEILING_DBTP } from '../../shared/mastering';
 import { MIX_VERSIONS, type MixVersion } from '../../shared/mix-versions';
 import { yieldToEventLoop } from '../event-loop';
 import type { AdaptivePlan } from './adaptive-plan';
-import { LIMITER_BLOCK, LimiterGainComputer } from './limiter';
+import { LIMITER_BLOCK } from './limiter';
 import { BlockAnalysis, BlockTruePeaks, type LimiterPlan, planLimiter } from './loudness-target';
 import {
   applyPlannedGain,
@@ -27,6 +27,7 @@ import {
   renderMaster,
 } from './mastering-chain';
 import { dynamicsTraceFor, MasteringProcessor, replayOf } from './mastering-processor';
+import { StagedLimiterComputer } from './staged-limiter';
 import { measureTruePeakDb } from './true-peak';
 
 export { MIX_VERSIONS, type MixVersion };
@@ -159,10 +160,12 @@ const safetyPlan = (
   const frames = channels[0]!.length;
   const analysis = new BlockAnalysis(sampleRate, channels.length, frames);
   analysis.push(channels, 0, frames);
-  const threshold = new LimiterGainComputer(sampleRate, options).threshold;
+  // A safety net for the overs a version's own sum makes: the brickwall alone, never the peak compressor.
+  const brickwall = { ...options, peakCompressor: undefined };
+  const threshold = new StagedLimiterComputer(sampleRate, brickwall).detectFrom;
   const blockPeaks = new BlockTruePeaks(channels, analysis.sampleMax, threshold);
   blockPeaks.ensure(1);
-  return planLimiter(blockPeaks.peaks, Math.ceil(frames / LIMITER_BLOCK), 1, sampleRate, options);
+  return planLimiter(blockPeaks.peaks, Math.ceil(frames / LIMITER_BLOCK), 1, sampleRate, brickwall);
 };
 
 /** The smallest gain of several plans at every block boundary. */

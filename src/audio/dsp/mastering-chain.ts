@@ -17,7 +17,7 @@ import { yieldToEventLoop } from '../event-loop';
 import { type AdaptivePlan, adaptivePlanFor, type ToneChoice } from './adaptive-plan';
 import { type BandLevel, measureBandLevels } from './band-levels';
 import { type ChainDynamics, ChainStats, type CompressorDynamics, summariseGains } from './dynamics-stats';
-import { LIMITER_BLOCK, LimiterGainComputer, type LimiterOptions } from './limiter';
+import { LIMITER_BLOCK, type LimiterOptions, type PeakCompressorOptions } from './limiter';
 import {
   BlockAnalysis,
   BlockTruePeaks,
@@ -28,6 +28,7 @@ import {
   type TruePeakStorage,
 } from './loudness-target';
 import { type DynamicsTrace, MasteringProcessor } from './mastering-processor';
+import { StagedLimiterComputer } from './staged-limiter';
 import { analyseTrack, type TrackAnalysis } from './track-analysis';
 
 /** The real stages of a master render, in order. */
@@ -106,8 +107,10 @@ export interface MasteringReport {
   gainDb: number;
   /** Integrated loudness of the output as planned with the limiter in the loop. */
   predictedLufs: number;
-  /** Deepest limiter gain reduction, dB (<= 0). */
+  /** Deepest limiter gain reduction, dB (<= 0): the brickwall's own, after the peak compressor. */
   limiterMinGainDb: number;
+  /** Deepest gain reduction of the peak compressor before the brickwall (decision 265), dB; 0: none ran. */
+  peakCompressorMinGainDb: number;
   /** What the compressor(s) and the limiter reduced, measured during the render (decision 126). */
   dynamics: ChainDynamics;
 }
@@ -144,9 +147,26 @@ export const limiterOptionsFor = (ceilingDb: number, settings?: MasteringSetting
   const loudness = settings?.loudness ?? 0;
   if (loudness <= LIMITER_SLOW_UNTIL) return { ceilingDb };
   const releaseMs = Math.max(3, 60 * 12 ** (-(loudness - LIMITER_SLOW_UNTIL) / 20));
-  return { ceilingDb, releaseMs };
+  return { ceilingDb, releaseMs, peakCompressor: peakCompressorFor(loudness) };
 };
 const LIMITER_SLOW_UNTIL = 65;
+
+/**
+ * Above Balanced, a lookahead peak compressor takes the peaks first (decision 265): its ratio grows from 1:1
+ * at Loudness 65 to 4:1 at 85 (Loud) and stays there; its threshold sits just over the ceiling once the
+ * loudness gain is applied (so, for a master at its target, a fixed distance over its loudness: the same
+ * from a -23 or a -12 LUFS mix), and it lets go over 15 ms, three times the brickwall's 5 ms at Loud.
+ * Measured on six real tracks and generated pop (decision 265): the brickwall's deepest reduction fell from
+ * 6.5-14.6 dB to 3.2-5.2 dB; 2 dB over the ceiling and 15 ms kept the LRA within 0.12 LU of the limiter
+ * alone, where 1 dB and 60 ms lost up to 1 LU of it.
+ */
+const peakCompressorFor = (loudness: number): PeakCompressorOptions => ({
+  thresholdDb: PEAK_COMPRESSOR_OVER_CEILING_DB,
+  ratio: 1 + 3 * Math.min(1, (loudness - LIMITER_SLOW_UNTIL) / 20),
+  kneeDb: 6,
+  releaseMs: 15,
+});
+const PEAK_COMPRESSOR_OVER_CEILING_DB = 2;
 
 /** What the first pass learns about the input, and the adaptive stages planned from it. */
 export interface InputFacts {
@@ -204,7 +224,7 @@ export interface LoudnessStart {
   processedLufs: number;
   gainDb: number;
   limiter: LimiterOptions;
-  /** The limiter's detection threshold (linear): block true peaks under it at a gain ask for nothing. */
+  /** Where detection starts (linear): block true peaks under it at a gain ask neither stage for anything. */
   threshold: number;
 }
 
@@ -222,7 +242,7 @@ export const loudnessStart = (
     processedLufs,
     gainDb: Number.isFinite(processedLufs) ? Math.min(maxGainDb, options.targetLufs - processedLufs) : 0,
     limiter,
-    threshold: new LimiterGainComputer(sampleRate, limiter).threshold,
+    threshold: new StagedLimiterComputer(sampleRate, limiter).detectFrom,
   };
 };
 
@@ -290,6 +310,10 @@ export const solveLoudness = async (
     report('loudness', 0.5 + 0.04 * (iteration + 1));
     control.signal?.throwIfAborted();
   }
+  // With a peak compressor, the report tells its work from the brickwall's: the chosen plan once more,
+  // summarising each stage (the same gains; without one, the plan's gains are the limiter's).
+  if (limiterOptions.peakCompressor)
+    best.plan = planLimiter(peaks, blocks, 10 ** (best.db / 20), sampleRate, limiterOptions, true);
   await checkpoint();
   return {
     processedLufs,
@@ -341,9 +365,13 @@ export const masteringReport = (
   gainDb: solution.gainDb,
   predictedLufs: solution.predictedLufs,
   limiterMinGainDb: solution.plan.minGainDb,
+  peakCompressorMinGainDb: solution.plan.compressorMinGainDb ?? 0,
   dynamics: {
     ...compressors,
-    limiter: summariseGains(solution.plan.boundaryGains, Math.ceil(channels[0]!.length / LIMITER_BLOCK)),
+    limiter:
+      solution.plan.stages?.limiter ??
+      summariseGains(solution.plan.boundaryGains, Math.ceil(channels[0]!.length / LIMITER_BLOCK)),
+    peakCompressor: solution.plan.stages?.peakCompressor ?? null,
   },
 });
 

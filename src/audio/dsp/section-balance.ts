@@ -7,7 +7,7 @@
  * would measure it (3 s windows, relative gate, 10th to 95th percentile), and takes the correction only as
  * far as it keeps the range.
  */
-import { BiquadCascade, designBiquad } from './biquad';
+import { type BiquadCoefficients, designBiquad } from './biquad';
 
 /** Octave centres of the section balance (the tone EQ's and the genre targets' octaves). */
 export const SECTION_OCTAVES_HZ: readonly number[] = [63, 125, 250, 500, 1000, 2000, 4000, 8000, 16000];
@@ -24,23 +24,136 @@ export const sectionOctavesDb = (channels: readonly Float32Array[], sampleRate: 
   const blocks = Math.floor(n / block);
   if (blocks === 0) return [];
   const rows = Array.from({ length: blocks }, () => SECTION_OCTAVES_HZ.map(() => 0));
-  const band = new Float32Array(n);
   // Both channels, as the loudness meter sums them: a wide quiet part is as loud as the meter hears it.
-  for (const channel of channels) {
-    SECTION_OCTAVES_HZ.forEach((hz, o) => {
-      if (hz >= sampleRate / 2.2) return;
-      const filter = new BiquadCascade(1, 1);
-      filter.setSection(0, designBiquad({ kind: 'bandpass', frequency: hz, q: Math.SQRT2 }, sampleRate));
-      band.set(channel);
-      filter.process(band, 0);
-      for (let b = 0; b < blocks; b++) {
-        let sum = 0;
-        for (let i = b * block; i < (b + 1) * block; i++) sum += band[i]! * band[i]!;
-        rows[b]![o]! += sum / block;
-      }
-    });
+  // Each octave's band-pass runs on two channels at once and sums its squares as it goes (one pass, no copy
+  // of the track per band): the arithmetic of a BiquadCascade section (float64 state, output stored as
+  // float32 before it is squared), and each block adds channel 0's power before channel 1's, as one
+  // channel's pass after the other did (section-balance.test.ts holds it to that, bit for bit).
+  // Two octaves of a stereo pair in one loop: four independent recursions the CPU overlaps.
+  const octaves = SECTION_OCTAVES_HZ.map((hz, o) => ({ hz, o })).filter(({ hz }) => hz < sampleRate / 2.2);
+  const design = (hz: number) => designBiquad({ kind: 'bandpass', frequency: hz, q: Math.SQRT2 }, sampleRate);
+  for (let ch = 0; ch < channels.length; ch += 2) {
+    const left = channels[ch]!;
+    const right = channels[ch + 1];
+    for (let k = 0; k < octaves.length; k += right ? 2 : 1) {
+      const a = octaves[k]!;
+      const b = right ? octaves[k + 1] : undefined;
+      if (right && b)
+        addTwoBandPowers(design(a.hz), design(b.hz), left, right, block, blocks, rows, a.o, b.o);
+      else addBandPowers(design(a.hz), left, right ?? null, block, blocks, rows, a.o);
+    }
   }
   return rows.map((row) => row.map((p) => (p > 0 ? 10 * Math.log10(p) : -Infinity)));
+};
+
+/** addBandPowers for octaves oa and ob of a stereo pair at once (the same arithmetic, sums and order). */
+const addTwoBandPowers = (
+  ca: BiquadCoefficients,
+  cb: BiquadCoefficients,
+  left: Float32Array,
+  right: Float32Array,
+  block: number,
+  blocks: number,
+  rows: number[][],
+  oa: number,
+  ob: number,
+): void => {
+  const { b0: a0, b1: a1, b2: a2, a1: p1, a2: p2 } = ca;
+  const { b0: c0, b1: c1, b2: c2, a1: q1, a2: q2 } = cb;
+  let al1 = 0;
+  let al2 = 0;
+  let ar1 = 0;
+  let ar2 = 0;
+  let bl1 = 0;
+  let bl2 = 0;
+  let br1 = 0;
+  let br2 = 0;
+  for (let blk = 0; blk < blocks; blk++) {
+    let sal = 0;
+    let sar = 0;
+    let sbl = 0;
+    let sbr = 0;
+    const end = (blk + 1) * block;
+    for (let i = blk * block; i < end; i++) {
+      const xl = left[i]!;
+      const xr = right[i]!;
+      const yal = a0 * xl + al1;
+      const yar = a0 * xr + ar1;
+      const ybl = c0 * xl + bl1;
+      const ybr = c0 * xr + br1;
+      al1 = a1 * xl - p1 * yal + al2;
+      ar1 = a1 * xr - p1 * yar + ar2;
+      bl1 = c1 * xl - q1 * ybl + bl2;
+      br1 = c1 * xr - q1 * ybr + br2;
+      al2 = a2 * xl - p2 * yal;
+      ar2 = a2 * xr - p2 * yar;
+      bl2 = c2 * xl - q2 * ybl;
+      br2 = c2 * xr - q2 * ybr;
+      const fal = Math.fround(yal);
+      const far = Math.fround(yar);
+      const fbl = Math.fround(ybl);
+      const fbr = Math.fround(ybr);
+      sal += fal * fal;
+      sar += far * far;
+      sbl += fbl * fbl;
+      sbr += fbr * fbr;
+    }
+    const row = rows[blk]!;
+    row[oa] = row[oa]! + sal / block;
+    row[oa] = row[oa]! + sar / block;
+    row[ob] = row[ob]! + sbl / block;
+    row[ob] = row[ob]! + sbr / block;
+  }
+};
+
+/** Adds each block's mean square of the band-passed `left` (then `right`) to rows[b][o]. */
+const addBandPowers = (
+  c: BiquadCoefficients,
+  left: Float32Array,
+  right: Float32Array | null,
+  block: number,
+  blocks: number,
+  rows: number[][],
+  o: number,
+): void => {
+  const { b0, b1, b2, a1, a2 } = c;
+  let l1 = 0;
+  let l2 = 0;
+  let r1 = 0;
+  let r2 = 0;
+  for (let b = 0; b < blocks; b++) {
+    let sumL = 0;
+    let sumR = 0;
+    const end = (b + 1) * block;
+    if (right) {
+      for (let i = b * block; i < end; i++) {
+        const xl = left[i]!;
+        const xr = right[i]!;
+        const yl = b0 * xl + l1;
+        const yr = b0 * xr + r1;
+        l1 = b1 * xl - a1 * yl + l2;
+        r1 = b1 * xr - a1 * yr + r2;
+        l2 = b2 * xl - a2 * yl;
+        r2 = b2 * xr - a2 * yr;
+        const fl = Math.fround(yl);
+        const fr = Math.fround(yr);
+        sumL += fl * fl;
+        sumR += fr * fr;
+      }
+    } else {
+      for (let i = b * block; i < end; i++) {
+        const xl = left[i]!;
+        const yl = b0 * xl + l1;
+        l1 = b1 * xl - a1 * yl + l2;
+        l2 = b2 * xl - a2 * yl;
+        const fl = Math.fround(yl);
+        sumL += fl * fl;
+      }
+    }
+    const row = rows[b]!;
+    row[o] = row[o]! + sumL / block;
+    if (right) row[o] = row[o]! + sumR / block;
+  }
 };
 
 const percentile = (sorted: readonly number[], p: number): number =>

@@ -45,7 +45,7 @@ const QUANTUM = 128;
 class MasteringChainProcessor extends AudioWorkletProcessor {
   #processor: MasteringProcessor;
   #limiter: TruePeakLimiter;
-  #releaseMs: number | undefined;
+  #limiterKey = '';
   #meter: LevelMeter | null;
   #buffers = [new Float32Array(QUANTUM), new Float32Array(QUANTUM)];
   #vocal = [new Float32Array(QUANTUM), new Float32Array(QUANTUM)];
@@ -74,10 +74,14 @@ class MasteringChainProcessor extends AudioWorkletProcessor {
     this.#post({ type: 'ready', latencyFrames: this.#limiter.latency });
   }
 
-  /** The same limiter timing the offline render uses for these settings (release follows loudness). */
+  /**
+   * The same limiter the offline render uses for these settings (release and the peak compressor follow
+   * loudness, decision 265); the key says when a settings change needs a new one.
+   */
   #limiterFor(settings: MasteringSettings): TruePeakLimiter {
-    this.#releaseMs = limiterOptionsFor(TRUE_PEAK_CEILING_DBTP, settings).releaseMs;
-    return new TruePeakLimiter(sampleRate, CHANNELS, limiterOptionsFor(TRUE_PEAK_CEILING_DBTP, settings));
+    const options = limiterOptionsFor(TRUE_PEAK_CEILING_DBTP, settings);
+    this.#limiterKey = JSON.stringify(options);
+    return new TruePeakLimiter(sampleRate, CHANNELS, options);
   }
 
   /** A new profile or amount keeps the detectors' and filters' state (no click while playing). */
@@ -93,8 +97,8 @@ class MasteringChainProcessor extends AudioWorkletProcessor {
   #onMessage(message: MasteringNodeMessage): void {
     if (message.type === 'settings') {
       this.#processor.update(message.settings);
-      // A new release time needs a new limiter (its latency is unchanged); the input gain carries over.
-      if (limiterOptionsFor(TRUE_PEAK_CEILING_DBTP, message.settings).releaseMs !== this.#releaseMs) {
+      // A new release time or peak stage needs a new limiter; the input gain carries over.
+      if (JSON.stringify(limiterOptionsFor(TRUE_PEAK_CEILING_DBTP, message.settings)) !== this.#limiterKey) {
         const gain = this.#limiter.inputGain;
         this.#limiter = this.#limiterFor(message.settings);
         this.#limiter.inputGain = gain;

@@ -34,7 +34,7 @@ const reduction = (name: string, s: DynamicsSummary): string =>
 const BAND_NAMES = ['low band (< 150 Hz)', 'mid band (150 Hz – 2.5 kHz)', 'high band (> 2.5 kHz)'];
 
 function Dynamics({ result }: { result: MasterResult }) {
-  const { compressor, bands, limiter } = result.report.dynamics;
+  const { compressor, bands, limiter, peakCompressor } = result.report.dynamics;
   return (
     <Section title="Compression and limiting" testId="why-dynamics">
       {bands ? (
@@ -44,6 +44,11 @@ function Dynamics({ result }: { result: MasterResult }) {
       ) : (
         <p data-testid="why-compressor">The compressor was off (Compression 0).</p>
       )}
+      {peakCompressor ? (
+        <p data-testid="why-peak-compressor">
+          {reduction('The peak compressor ahead of the limiter', peakCompressor)}
+        </p>
+      ) : null}
       <p data-testid="why-limiter">{reduction('The true-peak limiter', limiter)}</p>
       <p className="text-xs text-zinc-400">
         Measured during the render: the compressor's gain every 16 samples, the limiter's gain as applied;
