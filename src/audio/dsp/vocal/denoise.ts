@@ -72,7 +72,6 @@ export const denoiseInPlace = async (
   const prevClean = new Float64Array(bins); // |S|^2 estimate of the previous frame
   const g0 = new Float64Array(bins);
   const g1 = new Float64Array(bins);
-  const smooth = new Float64Array(bins);
   const p0 = new Float64Array(bins);
   const p1 = new Float64Array(bins);
   // Overlap-add of one pair of frames: [a0, a0 + 4 hop). After a pair, its first two hops are final (the
@@ -90,12 +89,13 @@ export const denoiseInPlace = async (
       const xi = (alpha * prevClean[k]! + (1 - alpha) * (pk > l ? pk - l : 0)) * invLambda[k]!;
       g[k] = xi / (1 + xi);
     }
-    // Across bins: [1 2 1] / 4, so one bin cannot open alone; then the floor.
-    smooth[0] = g[0]!;
-    smooth[bins - 1] = g[bins - 1]!;
-    for (let k = 1; k < bins - 1; k++) smooth[k] = 0.25 * g[k - 1]! + 0.5 * g[k]! + 0.25 * g[k + 1]!;
+    // Across bins: [1 2 1] / 4 of the raw gains (the previous raw one kept in a local, as g is written over),
+    // so one bin cannot open alone; then the floor.
+    let before = g[0]!;
     for (let k = 0; k < bins; k++) {
-      const s = smooth[k]!;
+      const here = g[k]!;
+      const s = k === 0 || k === bins - 1 ? here : 0.25 * before + 0.5 * here + 0.25 * g[k + 1]!;
+      before = here;
       const v = s > floor ? s : floor;
       g[k] = v;
       prevClean[k] = v * v * p[k]!;
