@@ -9,6 +9,7 @@
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { decodeWav } from '../src/audio/codecs/wav-decoder';
 import { dirtyTake } from '../src/audio/dsp/vocal/dirty-take.test-helper';
@@ -201,6 +202,14 @@ test("the issue's figures on the downloaded mix: sibilance, the quiet phrase, th
   await adjust.getByLabel('Cleanup').press('Home');
   await expect(adjust.locator('[data-stage="Cleanup"] output')).toHaveText('0');
   await adjust.screenshot({ path: testInfo.outputPath('mix-adjust-1280.png') });
+  // The sliders are labelled controls: no serious axe violations in the final mix's panels.
+  const axe = await new AxeBuilder({ page })
+    .include('[data-testid="final-mix"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(
+    axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+  ).toEqual([]);
   await page.getByRole('button', { name: 'Create Mixdown' }).click();
   await expect(moves.locator('[data-stage="Cleanup"]')).toContainText('noise in the pauses 0.0 dB', {
     timeout: 180_000,
