@@ -80,7 +80,10 @@ export class DynamicBand {
         y1 = y;
         band[k] = y;
         const p = y * y;
-        env += (p > env ? attack : release) * (p - env);
+        // Branch-free attack/release (the sign of d is unpredictable on audio); the same values as choosing
+        // the coefficient by the sign: one of the two terms is exactly 0.
+        const d = p - env;
+        env += Math.max(d, 0) * attack + Math.min(d, 0) * release;
       }
       // Envelope of y^2 is the mean square; a sine's is half its peak squared: +3 dB makes it the RMS level
       // of a steady band signal (as a meter would read it).

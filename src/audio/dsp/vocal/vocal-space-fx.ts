@@ -126,7 +126,9 @@ export class VocalSpaceFx {
       dR[pos] = delayFeedback * lpL;
       pos = pos + 1 === len ? 0 : pos + 1;
       const p = v * v;
-      env += (p > env ? attack : release) * (p - env);
+      // Branch-free attack/release, the same values as choosing by the sign (decision 270).
+      const d = p - env;
+      env += Math.max(d, 0) * attack + Math.min(d, 0) * release;
       if ((k & 15) === 0) {
         if (env < under) duckGain = 1;
         else if (env > over) {
