@@ -365,13 +365,25 @@ export class VocalSpaceProcessor {
       const phase = this.#frame % CONTROL;
       if (phase === 0) this.#control();
       const len = Math.min(n - i, CONTROL - phase);
-      const [a0, a1, a2, a3] = [from[0]!, from[1]!, from[2]!, from[3]!];
-      const [b0, b1, b2, b3] = [to[0]!, to[1]!, to[2]!, to[3]!];
+      const a0 = from[0]!;
+      const a1 = from[1]!;
+      const a2 = from[2]!;
+      const a3 = from[3]!;
+      const b0 = to[0]!;
+      const b1 = to[1]!;
+      const b2 = to[2]!;
+      const b3 = to[3]!;
       const untouched =
         a0 === 1 && b0 === 1 && a1 === 1 && b1 === 1 && a2 === 1 && b2 === 1 && a3 === 1 && b3 === 1;
       if (!untouched) touched = true;
-      let [ve0, ve1, ve2, ve3] = [vocalEnv[0]!, vocalEnv[1]!, vocalEnv[2]!, vocalEnv[3]!];
-      let [be0, be1, be2, be3] = [beatEnv[0]!, beatEnv[1]!, beatEnv[2]!, beatEnv[3]!];
+      let ve0 = vocalEnv[0]!;
+      let ve1 = vocalEnv[1]!;
+      let ve2 = vocalEnv[2]!;
+      let ve3 = vocalEnv[3]!;
+      let be0 = beatEnv[0]!;
+      let be1 = beatEnv[1]!;
+      let be2 = beatEnv[2]!;
+      let be3 = beatEnv[3]!;
       for (let j = 0; j < len; j++) {
         const x = i + j;
         const w0 = v0[x]!;
