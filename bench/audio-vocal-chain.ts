@@ -11,6 +11,7 @@
  * code the mix worker runs (V8 both), single-threaded; ffmpeg with -filter_threads 1. The main-thread stall
  * of the worker is the mixdown benchmark's (bench/audio-mix.ts) to measure: there is no page here.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,7 +24,7 @@ import { applyRide, rideCurve } from '../src/audio/dsp/vocal/rider';
 import { vocalChainPlan } from '../src/audio/dsp/vocal/vocal-chain';
 import { renderMix } from '../src/audio/render/mix-render';
 import { type BenchRow, printTable, timeCommand } from './audio-encode-table';
-import { label, pairedRounds, printEnvironment } from './paired-rounds';
+import { fmtRatio, label, pairedRounds, printEnvironment, spread } from './paired-rounds';
 
 const lengths = process.argv
   .slice(2)
@@ -49,6 +50,33 @@ const timed = (fn: () => unknown) => async () => {
   const start = performance.now();
   await fn();
   return performance.now() - start;
+};
+
+/**
+ * The CPU time each side used, beside the wall time: on a machine whose cores are shared with other jobs
+ * the wall times say as much about the neighbours as about the work (decision 270). Ours from the process's
+ * own usage (user + system, all its threads), ffmpeg's from /usr/bin/time.
+ */
+const cpuTimed = (fn: () => unknown, into: number[]) => async () => {
+  const start = performance.now();
+  const cpu = process.cpuUsage();
+  await fn();
+  const used = process.cpuUsage(cpu);
+  into.push((used.user + used.system) / 1000);
+  return performance.now() - start;
+};
+const ffCpu = (args: string[], into: number[]) => () => {
+  const start = performance.now();
+  const r = spawnSync(
+    '/usr/bin/time',
+    ['-f', '%U %S', '/usr/bin/ffmpeg', '-v', 'error', '-y', '-filter_threads', '1', ...args],
+    { stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 26 },
+  );
+  const ms = performance.now() - start;
+  if (r.status !== 0) throw new Error(`ffmpeg failed: ${r.stderr?.toString().slice(0, 500)}`);
+  const [user, sys] = r.stderr.toString().trim().split('\n').at(-1)!.split(' ').map(Number);
+  into.push(1000 * (user! + sys!));
+  return ms;
 };
 
 try {
@@ -87,16 +115,20 @@ try {
       '[1:a]equalizer=f=2500:t=q:w=0.8:g=-2.5[i];',
       '[v][i]amix=inputs=2:normalize=0,alimiter=limit=0.89:level=0',
     ].join('');
+    const oursCpu: number[] = [];
+    const ffmpegCpu: number[] = [];
+    const mixdown = await paired(
+      cpuTimed(() => renderMix(input, { vocalShare: 50, outputVolume: 100, genre: 'pop' }), oursCpu),
+      ffCpu(['-i', vocalWav, '-i', instWav, '-filter_complex', graph, ...raw], ffmpegCpu),
+    );
+    const cpuRatio = fmtRatio(spread(oursCpu.map((c, i) => c / ffmpegCpu[i]!)));
     rows.push({
       job: 'mixdown, adaptive vocal chain',
       track,
-      ...(await paired(
-        timed(() => renderMix(input, { vocalShare: 50, outputVolume: 100, genre: 'pop' })),
-        ff(['-i', vocalWav, '-i', instWav, '-filter_complex', graph, ...raw]),
-      )),
+      ...mixdown,
       reference: 'ffmpeg afftdn+speechnorm+eq+deesser+acompressor+aecho+alimiter',
       target: 1.0,
-      note: 'Node, one thread; analysis in its own row',
+      note: `Node, one thread; analysis in its own row; CPU time ratio per round ${cpuRatio}`,
     });
 
     const plan = vocalChainPlan(analysis, 'pop', undefined);

@@ -232,6 +232,17 @@ export class Compressor {
           left[i] = l * gain;
           right[i] = r * gain;
         }
+      } else if (count === 1) {
+        // One channel (the mixdown's voice) in a local: the loop below's arithmetic (its peak starts at 0),
+        // without the channel loops (decision 270).
+        for (; i < stop; i++) {
+          const v = left[i]!;
+          const av = v < 0 ? -v : v;
+          const d = (av > 0 ? av : 0) - env;
+          env += Math.max(d, 0) * attack + Math.min(d, 0) * release;
+          gain += step;
+          left[i] = v * gain;
+        }
       } else {
         for (; i < stop; i++) {
           let a = 0;

@@ -136,6 +136,17 @@ const monoInto = (out: Float32Array, channels: readonly Float32Array[], start: n
   for (let i = 0; i < n; i++) out[i] = 0.5 * (a[start + i]! + b[start + i]!);
 };
 
+/**
+ * One-channel band filters over their own copies of a signal, two at a time side by side
+ * (BiquadCascade.processLanes: one in each SIMD lane, the same samples as one at a time; decision 270).
+ */
+const filterBandPairs = (filters: readonly BiquadCascade[], bands: readonly Float32Array[], n: number) => {
+  let k = 0;
+  for (; k + 1 < filters.length; k += 2)
+    BiquadCascade.processLanes(filters[k]!, bands[k]!, filters[k + 1]!, bands[k + 1]!, 0, n);
+  if (k < filters.length) filters[k]!.process(bands[k]!, 0, 0, n);
+};
+
 /** Level statistics of the vocal band over blocks: the singing threshold sits 30 dB below the loud level. */
 const PROFILE_BLOCK_S = 0.05;
 const THRESHOLD_BELOW_LOUD_DB = 30;
@@ -159,15 +170,16 @@ export const analyseVocalSpace = (vocal: readonly Float32Array[], sampleRate: nu
   // energy[k * blocks + b]: band k's mean square in block b.
   const energy = new Float64Array(VOCAL_SPACE_BANDS * blocks);
   const mono = new Float32Array(block);
-  const band = new Float32Array(block);
+  const bands = Array.from({ length: VOCAL_SPACE_BANDS }, () => new Float32Array(block));
   for (let b = 0; b < blocks; b++) {
     const start = b * block;
     const end = Math.min(frames, start + block);
     const n = end - start;
     monoInto(mono, vocal, start, end);
+    for (const band of bands) band.set(mono.subarray(0, n));
+    filterBandPairs(filters, bands, n);
     for (let k = 0; k < VOCAL_SPACE_BANDS; k++) {
-      band.set(mono.subarray(0, n));
-      filters[k]!.process(band, 0, 0, n);
+      const band = bands[k]!;
       let sum = 0;
       for (let i = 0; i < n; i++) sum += band[i]! * band[i]!;
       energy[k * blocks + b] = sum / n;
@@ -324,11 +336,8 @@ export class VocalSpaceProcessor {
           this.#beatBands[k]!.process(bands[k * this.channelCount + c]!, c, 0, n);
     }
     monoInto(this.#mono, vocal ?? [], start, end);
-    for (let k = 0; k < VOCAL_SPACE_BANDS; k++) {
-      const v = this.#vocalScratch[k]!;
-      v.set(this.#mono.subarray(0, n));
-      this.#vocalBands[k]!.process(v, 0, 0, n);
-    }
+    for (const v of this.#vocalScratch) v.set(this.#mono.subarray(0, n));
+    filterBandPairs(this.#vocalBands, this.#vocalScratch, n);
     const from = this.#from;
     const to = this.#to;
     const vocalEnv = this.#vocalEnv;
@@ -339,45 +348,94 @@ export class VocalSpaceProcessor {
     const cutR = this.#cut[1]!;
     cutL.fill(0, 0, n);
     cutR.fill(0, 0, n);
-    // Control segment by control segment, band by band: tight loops over locals. Each frame's arithmetic is
-    // the same whatever the block size, so the worklet's 128-frame quanta give the render's samples.
+    // The four bands' signals; a one-channel beat reads its one channel as both sides (its mid 0.5 (l + l)
+    // is l exactly, and the right cut is not used).
+    const vb = this.#vocalScratch;
+    const [v0, v1, v2, v3] = [vb[0]!, vb[1]!, vb[2]!, vb[3]!];
+    const side = (k: number, c: number) => bands[k * stride + (channels === 2 ? c : 0)]!;
+    const [l0, l1, l2, l3] = [side(0, 0), side(1, 0), side(2, 0), side(3, 0)];
+    const [r0, r1, r2, r3] = [side(0, 1), side(1, 1), side(2, 1), side(3, 1)];
+    let touched = false;
+    // Control segment by control segment, the four bands in one loop over the frames: eight independent
+    // envelope recursions per frame, which the CPU overlaps (decision 270). Each band's arithmetic, and the
+    // order in which the bands' cuts are summed, is that of one band at a time, so the samples are the same;
+    // a band at gain 1 adds exactly 0. Each frame's arithmetic is the same whatever the block size, so the
+    // worklet's 128-frame quanta give the render's samples.
     for (let i = 0; i < n; ) {
       const phase = this.#frame % CONTROL;
       if (phase === 0) this.#control();
       const len = Math.min(n - i, CONTROL - phase);
-      for (let k = 0; k < VOCAL_SPACE_BANDS; k++) {
-        const vb = this.#vocalScratch[k]!;
-        const bl = bands[k * stride]!;
-        const br = channels === 2 ? bands[k * stride + 1]! : null;
-        const a = from[k]!;
-        const b = to[k]!;
-        const still = a === b;
-        const untouched = still && b === 1;
-        let ve = vocalEnv[k]!;
-        let be = beatEnv[k]!;
-        for (let j = 0; j < len; j++) {
-          const x = i + j;
-          const v = vb[x]!;
-          ve += detect * (v * v - ve);
-          const l = bl[x]!;
-          const r = br ? br[x]! : l;
-          const m = br ? 0.5 * (l + r) : l;
-          be += detect * (m * m - be);
-          if (untouched) continue;
-          // Linear ramp that lands exactly on the control point's gain.
-          const p = phase + j;
-          const g = still || p === CONTROL - 1 ? b : a + (b - a) * ((p + 1) / CONTROL);
-          cutL[x] = cutL[x]! + (1 - g) * l;
-          if (br) cutR[x] = cutR[x]! + (1 - g) * r;
-        }
-        vocalEnv[k] = ve;
-        beatEnv[k] = be;
+      const a0 = from[0]!;
+      const a1 = from[1]!;
+      const a2 = from[2]!;
+      const a3 = from[3]!;
+      const b0 = to[0]!;
+      const b1 = to[1]!;
+      const b2 = to[2]!;
+      const b3 = to[3]!;
+      const untouched =
+        a0 === 1 && b0 === 1 && a1 === 1 && b1 === 1 && a2 === 1 && b2 === 1 && a3 === 1 && b3 === 1;
+      if (!untouched) touched = true;
+      let ve0 = vocalEnv[0]!;
+      let ve1 = vocalEnv[1]!;
+      let ve2 = vocalEnv[2]!;
+      let ve3 = vocalEnv[3]!;
+      let be0 = beatEnv[0]!;
+      let be1 = beatEnv[1]!;
+      let be2 = beatEnv[2]!;
+      let be3 = beatEnv[3]!;
+      for (let j = 0; j < len; j++) {
+        const x = i + j;
+        const w0 = v0[x]!;
+        const w1 = v1[x]!;
+        const w2 = v2[x]!;
+        const w3 = v3[x]!;
+        ve0 += detect * (w0 * w0 - ve0);
+        ve1 += detect * (w1 * w1 - ve1);
+        ve2 += detect * (w2 * w2 - ve2);
+        ve3 += detect * (w3 * w3 - ve3);
+        const x0 = l0[x]!;
+        const x1 = l1[x]!;
+        const x2 = l2[x]!;
+        const x3 = l3[x]!;
+        const y0 = r0[x]!;
+        const y1 = r1[x]!;
+        const y2 = r2[x]!;
+        const y3 = r3[x]!;
+        const m0 = 0.5 * (x0 + y0);
+        const m1 = 0.5 * (x1 + y1);
+        const m2 = 0.5 * (x2 + y2);
+        const m3 = 0.5 * (x3 + y3);
+        be0 += detect * (m0 * m0 - be0);
+        be1 += detect * (m1 * m1 - be1);
+        be2 += detect * (m2 * m2 - be2);
+        be3 += detect * (m3 * m3 - be3);
+        if (untouched) continue;
+        // Linear ramps that land exactly on the control point's gains.
+        const p = phase + j;
+        const end = p === CONTROL - 1;
+        const t = (p + 1) / CONTROL;
+        const g0 = a0 === b0 || end ? b0 : a0 + (b0 - a0) * t;
+        const g1 = a1 === b1 || end ? b1 : a1 + (b1 - a1) * t;
+        const g2 = a2 === b2 || end ? b2 : a2 + (b2 - a2) * t;
+        const g3 = a3 === b3 || end ? b3 : a3 + (b3 - a3) * t;
+        cutL[x] = cutL[x]! + (1 - g0) * x0 + (1 - g1) * x1 + (1 - g2) * x2 + (1 - g3) * x3;
+        cutR[x] = cutR[x]! + (1 - g0) * y0 + (1 - g1) * y1 + (1 - g2) * y2 + (1 - g3) * y3;
       }
+      vocalEnv[0] = ve0;
+      vocalEnv[1] = ve1;
+      vocalEnv[2] = ve2;
+      vocalEnv[3] = ve3;
+      beatEnv[0] = be0;
+      beatEnv[1] = be1;
+      beatEnv[2] = be2;
+      beatEnv[3] = be3;
       this.#frame += len;
       i += len;
     }
+    // With every gain exactly 1 the cut is exactly 0 and the beat keeps its bits: nothing to subtract.
+    if (!touched) return;
     const share = this.#share;
-    // With every gain exactly 1 the cut is exactly 0 and the beat keeps its bits.
     for (let c = 0; c < channels; c++) {
       const data = beat[c]!;
       const cut = c === 0 ? cutL : cutR;

@@ -78,11 +78,10 @@ export const limitInPlace = async (
       0,
       n,
     );
-    for (let c = 0; c < channels.length; c++) {
-      const out = outputs[c]!;
-      const ch = channels[c]!;
-      for (let k = Math.max(0, latency - start); k < n; k++) ch[start + k - latency] = out[k]!;
-    }
+    const from = Math.max(0, latency - start);
+    if (from < n)
+      for (let c = 0; c < channels.length; c++)
+        channels[c]!.set(outputs[c]!.subarray(from, n), start + from - latency);
     await tick(Math.min(1, end / total));
   }
 };

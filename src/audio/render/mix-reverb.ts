@@ -75,42 +75,56 @@ export class VocalReverb {
     let s1 = lp[1]!;
     let s2 = lp[2]!;
     let s3 = lp[3]!;
-    for (let i = start; i < end; i++) {
-      // Pre-delay (read the delayed sample before the dry one is overwritten in place).
-      let x = pre[pp]!;
-      pre[pp] = mono[i]!;
-      if (++pp === pre.length) pp = 0;
-      // Two Schroeder allpasses smear the onset so the network starts dense.
-      let b = ap0[a0]!;
-      let v = x + DIFFUSION * b;
-      ap0[a0] = v;
-      x = b - DIFFUSION * v;
-      if (++a0 === ap0.length) a0 = 0;
-      b = ap1[a1]!;
-      v = x + DIFFUSION * b;
-      ap1[a1] = v;
-      x = b - DIFFUSION * v;
-      if (++a1 === ap1.length) a1 = 0;
-      // Line outputs through their damping low-passes.
-      s0 = l0[p0]! * keep + s0 * damp;
-      s1 = l1[p1]! * keep + s1 * damp;
-      s2 = l2[p2]! * keep + s2 * damp;
-      s3 = l3[p3]! * keep + s3 * damp;
-      // 4x4 Hadamard / 2: orthogonal, so the feedback gains alone set the decay.
-      const u = s0 + s1;
-      const w = s0 - s1;
-      const y = s2 + s3;
-      const z = s2 - s3;
-      l0[p0] = x + f0 * 0.5 * (u + y);
-      l1[p1] = x + f1 * 0.5 * (w + z);
-      l2[p2] = x + f2 * 0.5 * (u - y);
-      l3[p3] = x + f3 * 0.5 * (w - z);
-      if (++p0 === l0.length) p0 = 0;
-      if (++p1 === l1.length) p1 = 0;
-      if (++p2 === l2.length) p2 = 0;
-      if (++p3 === l3.length) p3 = 0;
-      left[i]! += wet * (s0 - s2);
-      right[i]! += wet * (s1 - s3);
+    // Runs of frames in which no read/write position wraps, so the inner loop carries no wrap tests; the
+    // positions wrap between runs (decision 270). The same arithmetic per frame as one frame at a time.
+    for (let i = start; i < end; ) {
+      const run = Math.min(
+        end - i,
+        pre.length - pp,
+        ap0.length - a0,
+        ap1.length - a1,
+        l0.length - p0,
+        l1.length - p1,
+        l2.length - p2,
+        l3.length - p3,
+      );
+      for (let k = 0; k < run; k++, i++) {
+        // Pre-delay (read the delayed sample before the dry one is overwritten in place).
+        let x = pre[pp + k]!;
+        pre[pp + k] = mono[i]!;
+        // Two Schroeder allpasses smear the onset so the network starts dense.
+        let b = ap0[a0 + k]!;
+        let v = x + DIFFUSION * b;
+        ap0[a0 + k] = v;
+        x = b - DIFFUSION * v;
+        b = ap1[a1 + k]!;
+        v = x + DIFFUSION * b;
+        ap1[a1 + k] = v;
+        x = b - DIFFUSION * v;
+        // Line outputs through their damping low-passes.
+        s0 = l0[p0 + k]! * keep + s0 * damp;
+        s1 = l1[p1 + k]! * keep + s1 * damp;
+        s2 = l2[p2 + k]! * keep + s2 * damp;
+        s3 = l3[p3 + k]! * keep + s3 * damp;
+        // 4x4 Hadamard / 2: orthogonal, so the feedback gains alone set the decay.
+        const u = s0 + s1;
+        const w = s0 - s1;
+        const y = s2 + s3;
+        const z = s2 - s3;
+        l0[p0 + k] = x + f0 * 0.5 * (u + y);
+        l1[p1 + k] = x + f1 * 0.5 * (w + z);
+        l2[p2 + k] = x + f2 * 0.5 * (u - y);
+        l3[p3 + k] = x + f3 * 0.5 * (w - z);
+        left[i]! += wet * (s0 - s2);
+        right[i]! += wet * (s1 - s3);
+      }
+      pp = (pp + run) % pre.length;
+      a0 = (a0 + run) % ap0.length;
+      a1 = (a1 + run) % ap1.length;
+      p0 = (p0 + run) % l0.length;
+      p1 = (p1 + run) % l1.length;
+      p2 = (p2 + run) % l2.length;
+      p3 = (p3 + run) % l3.length;
     }
     pos.set([pp, a0, a1, p0, p1, p2, p3]);
     // Flush decayed states so long silences never reach denormals.

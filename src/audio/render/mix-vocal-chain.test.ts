@@ -12,12 +12,12 @@ import { denoiseInPlace } from '../dsp/vocal/denoise';
 import { type DirtyTake, dirtyTake } from '../dsp/vocal/dirty-take.test-helper';
 import { FftPlan } from '../dsp/vocal/fft-plan';
 import { sungTake } from '../dsp/vocal/sung-take.test-helper';
+import { mixMid as mid, takeFigures } from '../dsp/vocal/take-figures.test-helper';
 import {
   framePowers,
   kurtosisRatio,
   phraseLevelsDb,
   type Range,
-  sibilantOverVowelsDb,
   voiceBandDb,
   voiceOverHissDb,
 } from '../dsp/vocal/vocal-measures.test-helper';
@@ -58,33 +58,7 @@ const pausesOf = (t: DirtyTake): Range[] =>
       return !t.breaths.some((b) => b.end > r.start && b.start < r.end);
     });
 
-/** Pauses for the voice-over-hiss measure: before the first phrase and between breaths and phrases' ends. */
-const hissWindows = (t: DirtyTake): Range[] => {
-  const out: Range[] = [{ start: 0.05, end: t.phrases[0]!.start - 0.1 }];
-  return out;
-};
-
-const mid = (ch: readonly Float32Array[]): Float32Array => {
-  const [l, r] = ch as [Float32Array, Float32Array];
-  return Float32Array.from(l, (v, i) => 0.5 * (v + r[i]!));
-};
-
-interface Figures {
-  sibilantDb: number;
-  spreadDb: number;
-  voiceOverHissDb: number;
-  phraseDb: number[];
-}
-
-const figures = (x: Float32Array, t: DirtyTake): Figures => {
-  const phraseDb = phraseLevelsDb(x, SR, t.phrases);
-  return {
-    sibilantDb: sibilantOverVowelsDb(x, SR, t.phrases),
-    spreadDb: Math.max(...phraseDb) - Math.min(...phraseDb),
-    voiceOverHissDb: voiceOverHissDb(x, SR, t.phrases, hissWindows(t)),
-    phraseDb,
-  };
-};
+const figures = (x: Float32Array, t: DirtyTake) => takeFigures(x, SR, t);
 
 const r1 = (x: number) => Math.round(x * 10) / 10;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { GENRES } from '../genres';
 import { MESSAGES } from '../messages';
 import { pitchSettings } from '../pitch-settings';
+import { vocalChainAmountsSchema } from '../vocal-chain-stages';
 
 /** Spec 5: mixer uploads are at most 100 MB. */
 export const MAX_TRACK_BYTES = 100 * 1024 * 1024;
@@ -106,6 +107,8 @@ export const mixArrangement = z
     genre: z.enum(GENRES).optional(),
     /** Round 3 (issue 27): the vocal's pitch correction (ranges checked here, on the server too). */
     pitch: pitchSettings.optional(),
+    /** Issue 26: the stages the user turned down in "Adjust" (0..1; absent: as planned), so stems sum to the mix. */
+    vocalChain: vocalChainAmountsSchema.optional(),
     /** Issue 27: the beat's key and tempo as analysed or edited when the mix was made. */
     songFacts: songFactsSchema.optional(),
   })

@@ -6,7 +6,8 @@
  * estimate, so a lone noise peak cannot open the gain for one frame (the tonal "musical noise" of plain
  * spectral subtraction). The gains are then smoothed across neighbouring bins and floored, so the residual
  * stays a quieter copy of the same hiss rather than twinkling tones. Two real frames share one complex FFT
- * (the even/odd trick), so the cost is one forward and one inverse FFT per hop.
+ * (the even/odd trick: the same work as a real FFT of half the size), so the cost is one forward and one inverse
+ * complex FFT per two hops, in the FFT's own bit-reversed bin order (decision 270).
  */
 import type { NoisePrint } from './analyse-vocal';
 import { FftPlan } from './fft-plan';
@@ -57,19 +58,25 @@ export const denoiseInPlace = async (
   const floor = 10 ** (-Math.max(0, options.maxReductionDb) / 20);
   const win = new Float64Array(N);
   for (let i = 0; i < N; i++) win[i] = Math.sqrt(0.5 - 0.5 * Math.cos((2 * Math.PI * i) / N));
+  // The synthesis window with the inverse FFT's 1 / N folded in.
+  const winOut = Float64Array.from(win, (w) => w / N);
+  const invLambda = Float64Array.from(lambda, (l) => 1 / (l + TINY));
   const n = x.length;
   // Frame f covers [f * hop - hop, f * hop + hop): frames from -1 so the first samples get full overlap.
   const first = -1;
   const last = Math.ceil(n / hop);
-  const out = new Float32Array(n + 2 * N);
-  const offset = N; // out[i + offset] is sample i
   const plan = new FftPlan(N);
+  const rev = plan.rev;
   const re = new Float64Array(N);
   const im = new Float64Array(N);
   const prevClean = new Float64Array(bins); // |S|^2 estimate of the previous frame
-  const gains = [new Float64Array(bins), new Float64Array(bins)];
-  const smooth = new Float64Array(bins);
-  const pw = [new Float64Array(bins), new Float64Array(bins)];
+  const g0 = new Float64Array(bins);
+  const g1 = new Float64Array(bins);
+  const p0 = new Float64Array(bins);
+  const p1 = new Float64Array(bins);
+  // Overlap-add of one pair of frames: [a0, a0 + 4 hop). After a pair, its first two hops are final (the
+  // next pair starts there and reads x from there on), so they go straight back into x.
+  const acc = new Float64Array(2 * N);
   let pauseGain = 0;
   let pauseBins = 0;
   const total = last - first + 1;
@@ -77,39 +84,54 @@ export const denoiseInPlace = async (
 
   const gainsFor = (p: Float64Array, g: Float64Array) => {
     for (let k = 0; k < bins; k++) {
-      const gamma = p[k]! / (lambda[k]! + TINY);
-      const xi = alpha * (prevClean[k]! / (lambda[k]! + TINY)) + (1 - alpha) * Math.max(gamma - 1, 0);
+      const pk = p[k]!;
+      const l = lambda[k]!;
+      const xi = (alpha * prevClean[k]! + (1 - alpha) * (pk > l ? pk - l : 0)) * invLambda[k]!;
       g[k] = xi / (1 + xi);
     }
-    // Across bins: [1 2 1] / 4, so one bin cannot open alone; then the floor.
-    smooth[0] = g[0]!;
-    smooth[bins - 1] = g[bins - 1]!;
-    for (let k = 1; k < bins - 1; k++) smooth[k] = 0.25 * g[k - 1]! + 0.5 * g[k]! + 0.25 * g[k + 1]!;
+    // Across bins: [1 2 1] / 4 of the raw gains (the previous raw one kept in a local, as g is written over),
+    // so one bin cannot open alone; then the floor.
+    let before = g[0]!;
     for (let k = 0; k < bins; k++) {
-      const v = Math.max(floor, smooth[k]!);
+      const here = g[k]!;
+      const s = k === 0 || k === bins - 1 ? here : 0.25 * before + 0.5 * here + 0.25 * g[k + 1]!;
+      before = here;
+      const v = s > floor ? s : floor;
       g[k] = v;
       prevClean[k] = v * v * p[k]!;
     }
+  };
+  const notePause = (g: Float64Array) => {
+    let s = 0;
+    for (let k = 0; k < bins; k++) s += g[k]! * g[k]!;
+    pauseGain += s / bins;
+    pauseBins++;
   };
 
   for (let f = first; f <= last; f += 2) {
     // Two frames f and f + 1 as the real and imaginary parts of one FFT.
     const a0 = f * hop - hop;
     const a1 = a0 + hop;
-    for (let i = 0; i < N; i++) {
-      const j0 = a0 + i;
-      const j1 = a1 + i;
-      re[i] = j0 >= 0 && j0 < n ? x[j0]! * win[i]! : 0;
-      im[i] = j1 >= 0 && j1 < n ? x[j1]! * win[i]! : 0;
-    }
-    plan.forward(re, im);
+    if (a0 >= 0 && a1 + N <= n)
+      for (let i = 0; i < N; i++) {
+        re[i] = x[a0 + i]! * win[i]!;
+        im[i] = x[a1 + i]! * win[i]!;
+      }
+    else
+      for (let i = 0; i < N; i++) {
+        const j0 = a0 + i;
+        const j1 = a1 + i;
+        re[i] = j0 >= 0 && j0 < n ? x[j0]! * win[i]! : 0;
+        im[i] = j1 >= 0 && j1 < n ? x[j1]! * win[i]! : 0;
+      }
+    // Bins stay where the scrambled transform leaves them (bin k at rev[k]); the inverse takes them so.
+    plan.forwardScrambled(re, im);
     // Split: X0[k] = (Z[k] + conj Z[N-k]) / 2, X1[k] = (Z[k] - conj Z[N-k]) / 2i.
-    const p0 = pw[0]!;
-    const p1 = pw[1]!;
     for (let k = 0; k < bins; k++) {
-      const m = (N - k) % N;
-      const zr = re[k]!;
-      const zi = im[k]!;
+      const i = rev[k]!;
+      const m = rev[(N - k) & (N - 1)]!;
+      const zr = re[i]!;
+      const zi = im[i]!;
       const cr = re[m]!;
       const ci = -im[m]!;
       const x0r = 0.5 * (zr + cr);
@@ -119,23 +141,16 @@ export const denoiseInPlace = async (
       p0[k] = x0r * x0r + x0i * x0i;
       p1[k] = x1r * x1r + x1i * x1i;
     }
-    const g0 = gains[0]!;
-    const g1 = gains[1]!;
     gainsFor(p0, g0);
     gainsFor(p1, g1);
-    for (const [which, g] of [g0, g1].entries()) {
-      if (isPause(((f + which) * hop) / sr)) {
-        let s = 0;
-        for (let k = 0; k < bins; k++) s += g[k]! * g[k]!;
-        pauseGain += s / bins;
-        pauseBins++;
-      }
-    }
+    if (isPause((f * hop) / sr)) notePause(g0);
+    if (isPause(((f + 1) * hop) / sr)) notePause(g1);
     // Y = G0 X0 + i G1 X1 is Z with each half scaled: Y[k] = G0[k] X0[k] + i G1[k] X1[k] (G symmetric, real).
     for (let k = 0; k < bins; k++) {
-      const m = (N - k) % N;
-      const zr = re[k]!;
-      const zi = im[k]!;
+      const i = rev[k]!;
+      const m = rev[(N - k) & (N - 1)]!;
+      const zr = re[i]!;
+      const zi = im[i]!;
       const cr = re[m]!;
       const ci = -im[m]!;
       const x0r = 0.5 * (zr + cr);
@@ -144,32 +159,27 @@ export const denoiseInPlace = async (
       const x1i = -0.5 * (zr - cr);
       const a = g0[k]!;
       const b = g1[k]!;
-      // G0 X0 + i G1 X1
-      const yr = a * x0r - b * x1i;
-      const yi = a * x0i + b * x1r;
-      // Bin N-k holds conj(X0) G0 + i G1 conj(X1).
-      const ymr = a * x0r + b * x1i;
-      const ymi = -a * x0i + b * x1r;
-      re[k] = yr;
-      im[k] = yi;
-      if (m !== k) {
-        re[m] = ymr;
-        im[m] = ymi;
+      // G0 X0 + i G1 X1; bin N-k holds conj(X0) G0 + i G1 conj(X1).
+      re[i] = a * x0r - b * x1i;
+      im[i] = a * x0i + b * x1r;
+      if (m !== i) {
+        re[m] = a * x0r + b * x1i;
+        im[m] = -a * x0i + b * x1r;
       }
     }
-    // Inverse FFT by conjugation: ifft(Y) = conj(fft(conj(Y))) / N.
-    for (let i = 0; i < N; i++) im[i] = -im[i]!;
-    plan.forward(re, im);
+    plan.inverseScrambled(re, im);
     for (let i = 0; i < N; i++) {
-      const y0 = re[i]! / N;
-      const y1 = -im[i]! / N;
-      out[a0 + i + offset]! += y0 * win[i]!;
-      out[a1 + i + offset]! += y1 * win[i]!;
+      acc[i]! += re[i]! * winOut[i]!;
+      acc[hop + i]! += im[i]! * winOut[i]!;
     }
+    const from = Math.max(0, a0);
+    const to = Math.min(n, a0 + N);
+    for (let j = from; j < to; j++) x[j] = acc[j - a0]!;
+    acc.copyWithin(0, N, N + hop);
+    acc.fill(0, hop);
     done += 2;
     if (done % 256 === 0) await tick(Math.min(1, done / total));
   }
-  for (let i = 0; i < n; i++) x[i] = out[i + offset]!;
   await tick(1);
   return { pauseReductionDb: pauseBins ? 10 * Math.log10(pauseGain / pauseBins + TINY) : 0 };
 };

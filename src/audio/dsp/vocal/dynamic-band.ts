@@ -63,6 +63,11 @@ export class DynamicBand {
     let { x1, x2, y1, y2 } = { x1: this.#x1, x2: this.#x2, y1: this.#y1, y2: this.#y2 };
     let env = this.#env;
     let gain = this.#gain;
+    const attack = this.#attack;
+    const release = this.#release;
+    // Under this envelope the level is surely under the threshold (a hair of margin for the logarithm's
+    // rounding): no cut, and no logarithm to take, which is most control points (decision 270).
+    const quiet = (10 ** ((thresholdDb + 3) / 10) - 1e-20) * (1 - 1e-9);
     for (let s = start; s < end; s += CONTROL) {
       const e = Math.min(end, s + CONTROL);
       const n = e - s;
@@ -75,12 +80,17 @@ export class DynamicBand {
         y1 = y;
         band[k] = y;
         const p = y * y;
-        env += (p > env ? this.#attack : this.#release) * (p - env);
+        // Branch-free attack/release (the sign of d is unpredictable on audio); the same values as choosing
+        // the coefficient by the sign: one of the two terms is exactly 0.
+        const d = p - env;
+        env += Math.max(d, 0) * attack + Math.min(d, 0) * release;
       }
       // Envelope of y^2 is the mean square; a sine's is half its peak squared: +3 dB makes it the RMS level
       // of a steady band signal (as a meter would read it).
-      const levelDb = 10 * Math.log10(2 * env + 1e-20) - 3;
-      const cut = Math.min(maxCutDb, Math.max(0, (levelDb - thresholdDb) * slope));
+      const cut =
+        2 * env < quiet
+          ? 0
+          : Math.min(maxCutDb, Math.max(0, (10 * Math.log10(2 * env + 1e-20) - 3 - thresholdDb) * slope));
       const target = cut > 0 ? 10 ** (-cut / 20) : 1;
       this.#points++;
       if (cut > 0) {

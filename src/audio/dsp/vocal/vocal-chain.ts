@@ -4,6 +4,7 @@
  * (src/audio/render/mix-vocal-chain.ts) runs the plan and fills the report ("What the mix did").
  */
 import type { Genre } from '../../../shared/genres';
+import { VOCAL_CHAIN_STAGES, type VocalChainStage } from '../../../shared/vocal-chain-stages';
 import type { BiquadDesign } from '../biquad';
 import type { CompressorParams } from '../compressor';
 import type { VocalAnalysis } from './analyse-vocal';
@@ -17,16 +18,7 @@ import {
 } from './genre-vocal-targets';
 import type { RideOptions } from './rider';
 
-export const VOCAL_CHAIN_STAGES = [
-  'cleanup',
-  'riding',
-  'eq',
-  'deEsser',
-  'compression',
-  'space',
-  'unmasking',
-] as const;
-export type VocalChainStage = (typeof VOCAL_CHAIN_STAGES)[number];
+export { VOCAL_CHAIN_STAGES, type VocalChainStage };
 /** Per stage 0..1 (absent: 1). All 0: the mixdown is today's fixed chain, bit for bit. */
 export type VocalChainAmounts = Partial<Record<VocalChainStage, number>>;
 

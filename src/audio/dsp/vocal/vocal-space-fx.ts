@@ -106,6 +106,14 @@ export class VocalSpaceFx {
     let lpR = this.#lpR;
     let env = this.#env;
     const lpc = this.#lpCoef;
+    const attack = this.#attack;
+    const release = this.#release;
+    let duckGain = this.#duckGain;
+    // Envelopes surely under the duck's range (none) or over it (all of it), a hair of margin for the
+    // logarithm's rounding: no logarithm or power to take there (decision 270).
+    const under = 10 ** ((duckFullAtDb - 10) / 10) * (1 - 1e-9);
+    const over = 10 ** (duckFullAtDb / 10) * (1 + 1e-9);
+    const fullGain = 10 ** (-duckDb / 20);
     let maxDuck = this.maxDuckDb;
     for (let k = 0; k < m; k++) {
       const v = voice[s + k]!;
@@ -118,18 +126,25 @@ export class VocalSpaceFx {
       dR[pos] = delayFeedback * lpL;
       pos = pos + 1 === len ? 0 : pos + 1;
       const p = v * v;
-      env += (p > env ? this.#attack : this.#release) * (p - env);
-      let g = 1;
-      if ((k & 15) === 0 || k === 0) {
-        const levelDb = 10 * Math.log10(env + 1e-20);
-        const duck = duckDb * Math.min(1, Math.max(0, (levelDb - (duckFullAtDb - 10)) / 10));
-        if (duck > maxDuck) maxDuck = duck;
-        this.#duckGain = 10 ** (-duck / 20);
+      // Branch-free attack/release, the same values as choosing by the sign (decision 270).
+      const d = p - env;
+      env += Math.max(d, 0) * attack + Math.min(d, 0) * release;
+      if ((k & 15) === 0) {
+        if (env < under) duckGain = 1;
+        else if (env > over) {
+          if (duckDb > maxDuck) maxDuck = duckDb;
+          duckGain = fullGain;
+        } else {
+          const levelDb = 10 * Math.log10(env + 1e-20);
+          const duck = duckDb * Math.min(1, Math.max(0, (levelDb - (duckFullAtDb - 10)) / 10));
+          if (duck > maxDuck) maxDuck = duck;
+          duckGain = 10 ** (-duck / 20);
+        }
       }
-      g = this.#duckGain;
-      left[s + k]! += g * (wl[k]! + delayWet * yl);
-      right[s + k]! += g * (wr[k]! + delayWet * yr);
+      left[s + k]! += duckGain * (wl[k]! + delayWet * yl);
+      right[s + k]! += duckGain * (wr[k]! + delayWet * yr);
     }
+    this.#duckGain = duckGain;
     this.#pos = pos;
     this.#lpL = lpL;
     this.#lpR = lpR;

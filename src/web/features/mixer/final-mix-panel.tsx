@@ -5,6 +5,7 @@ import { masteringLink } from '../mastering/source/source-genre';
 import { DownloadDialog } from './download-dialog';
 import { useMixDownload } from './download-mix';
 import type { FlowState } from './flow-state';
+import { MixAdjust } from './mix-adjust';
 import { MixMovesPanel } from './mix-moves-panel';
 import type { MixerController } from './mixer-controller';
 import { MIXER_TEXT } from './mixer-messages';
@@ -55,6 +56,12 @@ export function FinalMixPanel({
         )}
       </div>
       {final.report ? <MixMovesPanel report={final.report} /> : null}
+      {final.genre ? (
+        <MixAdjust
+          amounts={flow.vocalChain}
+          onChange={(stage, amount) => controller.setVocalChainAmount(stage, amount)}
+        />
+      ) : null}
       <DownloadDialog
         open={download.phase === 'choosing'}
         onCancel={download.cancel}

@@ -5,8 +5,11 @@ import type {
   PeakLevel,
   TrackType,
   VocalAnalysis,
+  VocalChainAmounts,
   VocalChainReport,
+  VocalChainStage,
 } from '../../../audio';
+import { VOCAL_CHAIN_STAGES } from '../../../audio';
 import type { Genre } from '../../../shared/genres';
 import { DEFAULT_PITCH_SETTINGS, type PitchSettings } from '../../../shared/pitch-settings';
 import type { UploadProgress } from '../../lib/upload-progress';
@@ -71,6 +74,11 @@ export interface FlowState {
   readonly vocal: Listening<VocalAnalysis>;
   /** Issue 27: the vocal's pitch correction (amount 0 = off). */
   readonly pitch: PitchSettings;
+  /**
+   * Issue 26's manual mode: each adaptive stage's amount, 0..100 (100: as the analysis planned it), set in
+   * "Adjust" under "What the mix did" and used by the next mixdown and previews.
+   */
+  readonly vocalChain: Readonly<Record<VocalChainStage, number>>;
   readonly mixdown: { readonly running: boolean; readonly stage: MixStage | null; readonly fraction: number };
   readonly finalMix: {
     readonly durationSeconds: number;
@@ -111,10 +119,26 @@ export const initialFlow = (): FlowState => ({
   beat: notListening(),
   vocal: notListening(),
   pitch: DEFAULT_PITCH_SETTINGS,
+  vocalChain: FULL_VOCAL_CHAIN,
   mixdown: { running: false, stage: null, fraction: 0 },
   finalMix: null,
   downloading: false,
 });
+
+export const FULL_VOCAL_CHAIN: Readonly<Record<VocalChainStage, number>> = Object.fromEntries(
+  VOCAL_CHAIN_STAGES.map((s) => [s, 100]),
+) as Record<VocalChainStage, number>;
+
+/**
+ * The render's amounts (0..1) for the stages turned down; undefined while every stage is at 100, so an
+ * untouched chain renders exactly as it did before the manual mode existed.
+ */
+export const vocalChainAmounts = (s: FlowState): VocalChainAmounts | undefined => {
+  const down = VOCAL_CHAIN_STAGES.filter((stage) => s.vocalChain[stage] < 100);
+  return down.length
+    ? Object.fromEntries(down.map((stage) => [stage, s.vocalChain[stage] / 100]))
+    : undefined;
+};
 
 export const bothLoaded = (s: FlowState): boolean =>
   s.tracks.vocals.status === 'loaded' && s.tracks.instrumental.status === 'loaded';

@@ -3,7 +3,7 @@ import type { MixArrangement } from '../../../shared/api/tracks';
 import type { Genre } from '../../../shared/genres';
 import { toast } from '../../components/ui/use-toast';
 import { copyForTransfer, toAudioBuffer } from './audio-buffers';
-import { bothLoaded, effectiveGenre } from './flow-state';
+import { bothLoaded, effectiveGenre, vocalChainAmounts } from './flow-state';
 import type { MixerController } from './mixer-controller';
 import { MIXER_NOTICES } from './mixer-messages';
 
@@ -53,10 +53,17 @@ export class MixdownRunner {
     this.#set('organise', 0, true);
     const { vocalShare, outputVolume, pitch } = store.getState();
     const genre = effectiveGenre(store.getState());
+    const vocalChain = vocalChainAmounts(store.getState());
     let last = 0;
     try {
       // With a genre the adaptive vocal chain runs (issue 26); without one the mixdown is the fixed chain.
-      const settings: MixRenderSettings = { vocalShare, outputVolume, pitch, ...(genre ? { genre } : {}) };
+      const settings: MixRenderSettings = {
+        vocalShare,
+        outputVolume,
+        pitch,
+        ...(genre ? { genre } : {}),
+        ...(genre && vocalChain ? { vocalChain } : {}),
+      };
       const result = await this.#c.mix.mixdown(timeline, settings, {
         signal: abort.signal,
         onProgress: (p) => {
@@ -80,7 +87,7 @@ export class MixdownRunner {
         },
       }));
       toast({ title: 'Success', description: 'Your mixdown is ready' });
-      void this.#save(abort.signal, timeline, { vocalShare, outputVolume, pitch }, genre);
+      void this.#save(abort.signal, timeline, { vocalShare, outputVolume, pitch, vocalChain }, genre);
     } catch (error) {
       if (abort.signal.aborted) return;
       console.warn('Mixdown failed', error);
@@ -132,6 +139,7 @@ export class MixdownRunner {
       outputVolume: settings.outputVolume,
       // The mastering page's default genre for this mix (issue 26); absent before any genre is known.
       ...(genre ? { genre } : {}),
+      ...(genre && settings.vocalChain ? { vocalChain: settings.vocalChain } : {}),
       ...(settings.pitch && settings.pitch.amount > 0 ? { pitch: settings.pitch } : {}),
       clips: timeline.clips.map(({ id, trackType, sourceStart, sourceEnd, position }) => ({
         id,

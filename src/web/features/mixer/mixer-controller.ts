@@ -12,13 +12,21 @@ import {
   type Timeline,
   type TrackType,
   timelineLength,
+  type VocalChainStage,
 } from '../../../audio';
 import type { MixArrangement } from '../../../shared/api/tracks';
 import type { Genre } from '../../../shared/genres';
 import { PITCH_LIMITS, type PitchSettings } from '../../../shared/pitch-settings';
 import { toast } from '../../components/ui/use-toast';
 import { toAudioBuffer } from './audio-buffers';
-import { bothLoaded, effectiveGenre, type FlowState, initialFlow, Store } from './flow-state';
+import {
+  bothLoaded,
+  effectiveGenre,
+  type FlowState,
+  initialFlow,
+  Store,
+  vocalChainAmounts,
+} from './flow-state';
 import { MixdownRunner } from './mixdown-runner';
 import { MIXER_NOTICES } from './mixer-messages';
 import { SongFactsRunner } from './song-facts-runner';
@@ -166,7 +174,7 @@ export class MixerController {
         {
           pitch: this.store.getState().pitch,
           signal: abort.signal,
-          ...(genre ? { genre } : {}),
+          ...(genre ? { genre, vocalChain: vocalChainAmounts(this.store.getState()) } : {}),
           onProgress: (p) => {
             // Shown in whole percent: most of the worker's reports change nothing on screen.
             const fraction = Math.floor((100 * (p.index + (p.progress?.overall ?? 0))) / p.count) / 100;
@@ -242,6 +250,14 @@ export class MixerController {
   setOutputVolume(volume: number): void {
     const v = Math.min(Math.max(Math.round(volume), 0), 100);
     this.store.update((s) => ({ ...s, outputVolume: v }));
+  }
+
+  /** Issue 26's manual mode: one stage's amount, 0..100 (the next mixdown uses it). */
+  setVocalChainAmount(stage: VocalChainStage, amount: number): void {
+    const v = Math.min(100, Math.max(0, Math.round(Number.isFinite(amount) ? amount : 100)));
+    this.store.update((s) =>
+      s.vocalChain[stage] === v ? s : { ...s, vocalChain: { ...s.vocalChain, [stage]: v } },
+    );
   }
 
   /** Issue 27: pitch-correction settings (ranges clamped as the server checks them). */

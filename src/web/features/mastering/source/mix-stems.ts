@@ -54,6 +54,7 @@ export const loadMixStems = async (
       vocalShare: arrangement.vocalShare,
       outputVolume: arrangement.outputVolume,
       ...(arrangement.genre ? { genre: arrangement.genre } : {}),
+      ...(arrangement.genre && arrangement.vocalChain ? { vocalChain: arrangement.vocalChain } : {}),
       pitch: arrangement.pitch,
     };
     const rendered = await client.stems(timeline, settings, {
