@@ -1,16 +1,12 @@
-import { useEffect, useId, useMemo, useState } from 'react';
-import { type PitchCurveView, selectSpecClips } from '../../../audio';
+import { useEffect, useId, useSyncExternalStore } from 'react';
+import { selectSpecClips } from '../../../audio';
 import type { SongKey } from '../../../audio/model/song-facts';
 import { noteName, PITCH_LIMITS, type PitchSettings } from '../../../shared/pitch-settings';
 import { Card, CardTitle } from '../../components/ui/card';
+import { ClipPitchView } from './clip-pitch-view';
 import type { FlowState } from './flow-state';
 import type { MixerController } from './mixer-controller';
-import { PitchView } from './pitch-view';
-
-/** Settings settle before the worker rebuilds the curve (a slider drag sends many). */
-const CURVE_DELAY_MS = 250;
-
-type Status = 'idle' | 'analysing' | 'ready' | 'failed';
+import { useEngineState } from './use-mixer';
 
 const keyValue = (key: PitchSettings['key']): string => (key ? `${key.tonic}:${key.mode}` : 'chromatic');
 const parseKey = (value: string): PitchSettings['key'] => {
@@ -78,9 +74,11 @@ export function PitchPanel({
   const keyId = useId();
   const settings = flow.pitch;
   const vocalLoaded = flow.tracks.vocals.status === 'loaded';
-  const [curve, setCurve] = useState<PitchCurveView | null>(null);
-  const [status, setStatus] = useState<Status>('idle');
-  const [progress, setProgress] = useState(0);
+  const { curve, status, progress, livePath, heardMoved } = useSyncExternalStore(
+    controller.pitch.store.subscribe,
+    controller.pitch.store.getState,
+  );
+  const engine = useEngineState(controller);
 
   // A detected key is the default target until the user picks one.
   useEffect(() => {
@@ -88,41 +86,14 @@ export function PitchPanel({
       controller.setPitch({ key: { tonic: songKey.tonic, mode: songKey.mode } });
   }, [controller, songKey, settings.followSongKey, settings.key]);
 
-  useEffect(() => {
-    if (!vocalLoaded) {
-      setCurve(null);
-      setStatus('idle');
-      return;
-    }
-    const abort = new AbortController();
-    const timer = setTimeout(() => {
-      setStatus((s) => (s === 'ready' ? s : 'analysing'));
-      controller.mix
-        .pitchCurve(settings, { signal: abort.signal, onProgress: (f) => setProgress(Math.floor(f * 100)) })
-        .then((view) => {
-          if (abort.signal.aborted) return;
-          setCurve(view);
-          setStatus(view ? 'ready' : 'idle');
-        })
-        .catch((error: unknown) => {
-          if (abort.signal.aborted) return;
-          console.warn('Pitch analysis failed', error);
-          setStatus('failed');
-        });
-    }, CURVE_DELAY_MS);
-    return () => {
-      clearTimeout(timer);
-      abort.abort();
-    };
-  }, [controller, settings, vocalLoaded]);
-
-  const clips = selectSpecClips(controller.engine.getState()).vocals;
-  const rangesKey = clips.map((c) => `${c.startTime}-${c.endTime}`).join(',');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the ranges change only when rangesKey does
-  const clipRanges = useMemo(() => clips.map((c) => ({ start: c.startTime, end: c.endTime })), [rangesKey]);
-
   return (
-    <Card aria-labelledby="pitch-title" data-testid="pitch-panel" data-state={status}>
+    <Card
+      aria-labelledby="pitch-title"
+      data-testid="pitch-panel"
+      data-state={status}
+      data-live-path={livePath}
+      data-live-moved={heardMoved}
+    >
       <CardTitle id="pitch-title">Pitch Correction</CardTitle>
       <p className="mt-1 text-sm text-zinc-400">
         Tunes the vocal to the song's key before the mix. At amount 0 the vocal is left exactly as recorded.
@@ -190,7 +161,9 @@ export function PitchPanel({
           The vocal's pitch could not be analysed.
         </p>
       ) : null}
-      {curve ? <PitchView curve={curve} settings={settings} clipRanges={clipRanges} /> : null}
+      {curve ? (
+        <ClipPitchView curve={curve} settings={settings} clips={selectSpecClips(engine).vocals} />
+      ) : null}
     </Card>
   );
 }
