@@ -14,7 +14,10 @@ test.afterAll(async () => harness?.close());
 
 for (const timelineRate of [44_100, 48_000]) {
   test(`the worklet plays the offline corrected vocal within 1e-5 (timeline ${timelineRate} Hz)`, async () => {
-    const r = await harness.page.evaluate((rate) => window.pitchHarness.liveEquality(100, rate), timelineRate);
+    const r = await harness.page.evaluate(
+      (rate) => window.pitchHarness.liveEquality(100, rate),
+      timelineRate,
+    );
     console.log(
       `live pitch worklet at ${timelineRate} Hz: max abs difference ${r.worst.toExponential(2)} (${r.differing} samples differ), correction moved samples by up to ${r.moved.toFixed(3)}, ${r.corrected} runs corrected`,
     );

@@ -15,8 +15,8 @@ import { EncoderClient } from '../../src/audio/workers/encode-client';
 import { MixClient } from '../../src/audio/workers/mix-client';
 import { PeaksClient } from '../../src/audio/workers/peaks-client';
 import { measureStalls } from '../audio-harness-shared/harness-stalls';
-import { int16Ramp, musicLike, voiceLike } from './harness-signals';
 import { pitchHarness } from './harness-pitch';
+import { int16Ramp, musicLike, voiceLike } from './harness-signals';
 import { studioHarness } from './harness-studio';
 
 const moduleWorker = (name: string) => () => new Worker(`/${name}.js`, { type: 'module' });

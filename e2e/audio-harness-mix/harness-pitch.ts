@@ -56,7 +56,13 @@ export const pitchHarness = (mix: () => MixClient) => ({
     const lead = 4096;
     const clips: TimelineClip[] = [
       { id: 'a', trackType: 'vocals', sourceStart: 0, sourceEnd: cut, position: lead },
-      { id: 'b', trackType: 'vocals', sourceStart: cut, sourceEnd: end, position: lead + cut + timelineRate / 2 },
+      {
+        id: 'b',
+        trackType: 'vocals',
+        sourceStart: cut,
+        sourceEnd: end,
+        position: lead + cut + timelineRate / 2,
+      },
     ];
     const length = lead + end + timelineRate;
     const ctx = new OfflineAudioContext(2, length, timelineRate);
@@ -71,7 +77,14 @@ export const pitchHarness = (mix: () => MixClient) => ({
     await vocal.setPlan(view.live);
     const rendered = await ctx.startRendering();
     const offline = amount > 0 ? (await correctPitch(source, SR, settings)).channels : source;
-    const expected = organiseChannels({ channels: offline, sampleRate: SR }, clips, timelineRate, 0, length, 2);
+    const expected = organiseChannels(
+      { channels: offline, sampleRate: SR },
+      clips,
+      timelineRate,
+      0,
+      length,
+      2,
+    );
     const dry = organiseChannels({ channels: source, sampleRate: SR }, clips, timelineRate, 0, length, 2);
     let worst = 0;
     let differing = 0;
@@ -85,6 +98,12 @@ export const pitchHarness = (mix: () => MixClient) => ({
         moved = Math.max(moved, Math.abs(live[i]! - dry[c]![i]!));
       }
     }
-    return { worst, differing, moved, frames: rendered.length, corrected: view.live.plans.filter((p) => p).length };
+    return {
+      worst,
+      differing,
+      moved,
+      frames: rendered.length,
+      corrected: view.live.plans.filter((p) => p).length,
+    };
   },
 });

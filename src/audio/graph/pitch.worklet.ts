@@ -53,6 +53,9 @@ class LivePitchProcessor extends AudioWorkletProcessor {
       this.#post({ type: 'source', frames: this.#source?.length ?? 0 });
     } else if (message.type === 'plan') {
       this.#source?.setPlan(message.plan);
+      // Readings from here on describe the new correction only.
+      this.#reportFrames = 0;
+      this.#reportMoved = 0;
       this.#post({ type: 'plan', corrected: !!message.plan?.plans.some((p) => p) });
     } else if (message.type === 'play') {
       this.#clips = message.clips;

@@ -45,7 +45,7 @@ export function ClipPitchView({
           id={chooserId}
           value={clip.id}
           onChange={(e) => setChosenId(e.target.value)}
-          className="min-w-0 flex-1 rounded-md border border-zinc-700 bg-zinc-900 px-2 py-1 text-sm text-zinc-100 sm:flex-none"
+          className="min-w-40 flex-1 rounded-md border border-zinc-700 bg-zinc-900 px-2 py-1 text-sm text-zinc-100 sm:flex-none"
         >
           {ordered.map((c, i) => (
             <option key={c.id} value={c.id}>
@@ -53,7 +53,7 @@ export function ClipPitchView({
             </option>
           ))}
         </select>
-        <span className="text-xs text-zinc-400">
+        <span className="w-full text-xs text-zinc-400 sm:w-auto">
           {ordered.length > 1 ? 'or select a clip on the timeline' : 'the whole vocal is one clip'}
         </span>
       </div>

@@ -21,6 +21,8 @@ export interface PitchState {
   livePath: 'buffer' | 'loading' | 'worklet';
   /** The largest change the correction made to the vocal heard since the current curve reached the worklet. */
   heardMoved: number;
+  /** The amount of the correction the worklet holds (null: none yet). */
+  liveAmount: number | null;
 }
 
 const initialPitch = (): PitchState => ({
@@ -29,6 +31,7 @@ const initialPitch = (): PitchState => ({
   curve: null,
   livePath: 'buffer',
   heardMoved: 0,
+  liveAmount: null,
 });
 
 /**
@@ -105,7 +108,7 @@ export class LivePitchRunner {
       // The live path starts with the first correction and then follows every curve (amount 0 included, which
       // the worklet plays bit for bit as the dry vocal), so a slider moved to 0 and back does not switch paths.
       if (curve && vocal && (settings.amount > 0 || this.#workletSource === vocal))
-        await this.#toWorklet(vocal, curve, abort.signal);
+        await this.#toWorklet(vocal, curve, settings.amount, abort.signal);
     } catch (error) {
       if (abort.signal.aborted) return;
       console.warn('Pitch analysis failed', error);
@@ -113,7 +116,12 @@ export class LivePitchRunner {
     }
   }
 
-  async #toWorklet(vocal: AudioBuffer, curve: PitchCurveView, signal: AbortSignal): Promise<void> {
+  async #toWorklet(
+    vocal: AudioBuffer,
+    curve: PitchCurveView,
+    amount: number,
+    signal: AbortSignal,
+  ): Promise<void> {
     this.#worklet ??= buildLivePitchVocal(this.#ctx, {
       onReading: (r) => {
         const moved = Math.round(r.moved * 1e4) / 1e4;
@@ -134,7 +142,7 @@ export class LivePitchRunner {
     await worklet.setPlan(curve.live);
     if (this.#vocal !== vocal) return;
     this.#playback.setLiveVocal(worklet);
-    this.store.update((s) => ({ ...s, livePath: 'worklet', heardMoved: 0 }));
+    this.store.update((s) => ({ ...s, livePath: 'worklet', heardMoved: 0, liveAmount: amount }));
   }
 
   dispose(): void {

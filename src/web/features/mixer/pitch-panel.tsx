@@ -74,7 +74,7 @@ export function PitchPanel({
   const keyId = useId();
   const settings = flow.pitch;
   const vocalLoaded = flow.tracks.vocals.status === 'loaded';
-  const { curve, status, progress, livePath, heardMoved } = useSyncExternalStore(
+  const { curve, status, progress, livePath, heardMoved, liveAmount } = useSyncExternalStore(
     controller.pitch.store.subscribe,
     controller.pitch.store.getState,
   );
@@ -93,6 +93,7 @@ export function PitchPanel({
       data-state={status}
       data-live-path={livePath}
       data-live-moved={heardMoved}
+      data-live-amount={liveAmount ?? ''}
     >
       <CardTitle id="pitch-title">Pitch Correction</CardTitle>
       <p className="mt-1 text-sm text-zinc-400">

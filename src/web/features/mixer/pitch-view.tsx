@@ -71,9 +71,10 @@ export function PitchView({
     const [lo, hi] = rangeOf(curve, first, end);
     const plot = cssWidth - LABEL_WIDTH;
     const x = (frame: number) => LABEL_WIDTH + ((frame - first) / Math.max(1, end - first - 1)) * plot;
-    const y = (midi: number) => HEIGHT - ((midi - lo) / (hi - lo)) * HEIGHT;
+    // Half a row of room above the top note and below the bottom one, so their labels are not cut.
+    const y = (midi: number) => HEIGHT - ((midi - lo + 0.5) / (hi - lo + 1)) * HEIGHT;
     const classes = scalePitchClasses(settings.key);
-    const rowHeight = HEIGHT / (hi - lo);
+    const rowHeight = HEIGHT / (hi - lo + 1);
     ctx.font = '10px system-ui, sans-serif';
     ctx.textBaseline = 'middle';
     for (let n = lo; n <= hi; n++) {
