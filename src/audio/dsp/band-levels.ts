@@ -86,20 +86,37 @@ export const fft = (re: Float64Array, im: Float64Array): void => {
   let at = 0;
   for (let size = 2; size <= n; size <<= 1) {
     const half = size >> 1;
-    for (let start = 0; start < n; start += size) {
+    // The butterflies of a stage are independent: the early stages (many short blocks) run twiddle by
+    // twiddle across the blocks, the later ones block by block.
+    if (half < 8) {
       for (let k = 0; k < half; k++) {
         const cr = twr[at + k]!;
         const ci = twi[at + k]!;
-        const a = start + k;
-        const b = a + half;
-        const xr = re[b]! * cr - im[b]! * ci;
-        const xi = re[b]! * ci + im[b]! * cr;
-        re[b] = re[a]! - xr;
-        im[b] = im[a]! - xi;
-        re[a] = re[a]! + xr;
-        im[a] = im[a]! + xi;
+        for (let a = k; a < n; a += size) {
+          const b = a + half;
+          const xr = re[b]! * cr - im[b]! * ci;
+          const xi = re[b]! * ci + im[b]! * cr;
+          re[b] = re[a]! - xr;
+          im[b] = im[a]! - xi;
+          re[a] = re[a]! + xr;
+          im[a] = im[a]! + xi;
+        }
       }
-    }
+    } else
+      for (let start = 0; start < n; start += size) {
+        for (let k = 0; k < half; k++) {
+          const cr = twr[at + k]!;
+          const ci = twi[at + k]!;
+          const a = start + k;
+          const b = a + half;
+          const xr = re[b]! * cr - im[b]! * ci;
+          const xi = re[b]! * ci + im[b]! * cr;
+          re[b] = re[a]! - xr;
+          im[b] = im[a]! - xi;
+          re[a] = re[a]! + xr;
+          im[a] = im[a]! + xi;
+        }
+      }
     at += half;
   }
 };
