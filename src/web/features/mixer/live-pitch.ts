@@ -69,6 +69,8 @@ export class LivePitchRunner {
     if (buffer === this.#vocal) return;
     this.#vocal = buffer;
     this.#playback.setLiveVocal(null);
+    // The worklet lets go of the old vocal's copy at once (a new one is sent when correction is next heard).
+    if (this.#workletSource) void this.#worklet?.then((w) => w.setSource(null, 0));
     this.#workletSource = null;
     this.#settings = null;
     this.store.update(() => initialPitch());
