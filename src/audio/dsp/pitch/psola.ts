@@ -165,6 +165,20 @@ export const edgeFadeSamples = (sampleRate: number): number =>
   Math.max(1, Math.round(EDGE_FADE_SECONDS * sampleRate));
 
 /**
+ * Accumulators reused from call to call (zeroed over the part used): the live worklet calls renderRunSpan
+ * every few quanta, and fresh arrays each time would feed the audio thread's garbage collector.
+ */
+const scratch: Float64Array[] = [];
+const zeroedScratch = (count: number, n: number): Float64Array[] => {
+  for (let i = 0; i < count; i++) {
+    const have = scratch[i];
+    if (!have || have.length < n) scratch[i] = new Float64Array(Math.max(n, 4096));
+    else have.fill(0, 0, n);
+  }
+  return scratch.slice(0, count);
+};
+
+/**
  * Writes the shifted samples [from, to) of one run into `out` (the same sample positions), blending from dry
  * to shifted at the run's edges; samples the grains do not cover stay as they are in `out`. Any span gives
  * the same samples as the whole run at once (each sample sums the grains in the same order), which is what
@@ -186,8 +200,7 @@ export const renderRunSpan = (
   if (hi <= lo) return;
   const n = hi - lo;
   const length = channels[0]!.length;
-  const acc = channels.map(() => new Float64Array(n));
-  const wsum = new Float64Array(n);
+  const [wsum, ...acc] = zeroedScratch(channels.length + 1, n);
   const { at, grain, reach } = plan;
   const { marks, periods } = run;
   // The first synthesis mark whose grain can reach `lo` (marks are in order).
