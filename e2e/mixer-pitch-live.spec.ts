@@ -249,6 +249,6 @@ test('pitch correction plays live through the worklet: the output is heard in tu
   const box = (await panel.boundingBox())!;
   expect(box.width).toBeLessThanOrEqual(375);
   // Clear of the sticky header for the picture.
-  await page.evaluate(() => window.scrollBy(0, -80));
+  await panel.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 72));
   await panel.screenshot({ path: testInfo.outputPath('pitch-panel-375.png') });
 });

@@ -62,6 +62,7 @@ export function ClipPitchView({
         settings={settings}
         range={{ start: clip.startTime, end: clip.endTime }}
         label={`Detected and corrected pitch of ${name(index)} over the note grid`}
+        span={`${name(index)}: ${span(clip).replace('–', ' – ')} on the timeline`}
       />
     </div>
   );

@@ -39,6 +39,7 @@ export function PitchView({
   settings,
   range,
   label,
+  span,
 }: {
   curve: PitchCurveView;
   settings: PitchSettings;
@@ -46,6 +47,8 @@ export function PitchView({
   range: { start: number; end: number };
   /** What the canvas shows, for screen readers. */
   label: string;
+  /** The stretch of the timeline shown, left edge to right edge (e.g. "0:04.5 – 0:09.0"). */
+  span?: string;
 }) {
   const [first, end] = framesOf(curve, range);
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -128,7 +131,7 @@ export function PitchView({
         role="img"
         aria-label={label}
       />
-      <figcaption className="mt-2 flex gap-4 text-xs text-zinc-400">
+      <figcaption className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-zinc-400">
         <span>
           <span className="mr-1 inline-block h-2 w-4 rounded-sm bg-amber-500 align-middle" />
           Detected pitch
@@ -137,6 +140,7 @@ export function PitchView({
           <span className="mr-1 inline-block h-2 w-4 rounded-sm bg-violet-400 align-middle" />
           Corrected pitch
         </span>
+        {span ? <span className="ml-auto tabular-nums">{span}</span> : null}
       </figcaption>
     </figure>
   );
