@@ -15,6 +15,7 @@ import { EncoderClient } from '../../src/audio/workers/encode-client';
 import { MixClient } from '../../src/audio/workers/mix-client';
 import { PeaksClient } from '../../src/audio/workers/peaks-client';
 import { measureStalls } from '../audio-harness-shared/harness-stalls';
+import { pitchHarness } from './harness-pitch';
 import { int16Ramp, musicLike, voiceLike } from './harness-signals';
 import { studioHarness } from './harness-studio';
 
@@ -405,9 +406,11 @@ declare global {
     mixHarness: typeof harness;
     mixBench: typeof bench;
     studioHarness: ReturnType<typeof studioHarness>;
+    pitchHarness: ReturnType<typeof pitchHarness>;
   }
 }
 window.mixHarness = harness;
 window.mixBench = bench;
 window.studioHarness = studioHarness(encoder);
+window.pitchHarness = pitchHarness(() => new MixClient(moduleWorker('mix-worker')));
 document.body.dataset.state = 'ready';

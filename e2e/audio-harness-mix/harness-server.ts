@@ -15,6 +15,7 @@ const WORKERS = {
   'encode-worker': join(root, 'src/audio/workers/encode-worker.ts'),
   'peaks-worker': join(root, 'src/audio/workers/peaks-worker.ts'),
   'mix-worker': join(root, 'src/audio/workers/mix-worker.ts'),
+  'pitch-worklet': join(root, 'src/audio/graph/pitch.worklet.ts'),
 };
 export type HarnessWorker = keyof typeof WORKERS;
 
@@ -34,6 +35,18 @@ const assetUrls = (assets: Map<string, string>): Plugin => ({
   },
 });
 
+/** Vite's `?worker&url` import of the pitch worklet: here its separately built bundle's URL. */
+const workletUrl: Plugin = {
+  name: 'worker-url',
+  setup(b) {
+    b.onResolve({ filter: /\?worker&url$/ }, (args) => ({ path: args.path, namespace: 'worker-url' }));
+    b.onLoad({ filter: /.*/, namespace: 'worker-url' }, (args) => {
+      if (!args.path.includes('pitch.worklet')) throw new Error(`unknown worker url ${args.path}`);
+      return { contents: 'export default "/pitch-worklet.js";', loader: 'js' };
+    });
+  },
+};
+
 export type MixHarness = ServedHarness;
 
 /** Builds the page and the named workers (all by default) and serves them on 127.0.0.1. */
@@ -47,7 +60,7 @@ export const startMixHarness = (
       harness: join(here, 'harness-entry.ts'),
       ...Object.fromEntries(workers.map((w) => [w, WORKERS[w]])),
     },
-    plugins: [assetUrls(assets)],
+    plugins: [assetUrls(assets), workletUrl],
     fileFor: (path) => (path.startsWith('/assets/') ? assets.get(path.slice('/assets/'.length)) : undefined),
   });
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ANALYSIS_BANDS, bandLevelExcerpt, measureBandLevels } from './band-levels';
+import { ANALYSIS_BANDS, bandLevelExcerpt, fft, measureBandLevels } from './band-levels';
 import { LevelMeter, type LevelReading } from './level-meter';
 import { musicLike, sine } from './test-signals';
 
@@ -61,6 +61,30 @@ describe('level meter', () => {
     for (const r of readings) {
       expect(r.peakDb).toBeCloseTo(-6, 1);
       expect(r.rmsDb).toBeCloseTo(-6 - 3.0103, 1);
+    }
+  });
+});
+
+describe('fft', () => {
+  it('is the DFT at every size the analyses use (twiddles from the per-size tables)', () => {
+    for (const n of [1, 2, 8, 512, 4096]) {
+      const re = Float64Array.from({ length: n }, (_, i) => Math.sin(i * 1.3) + 0.25 * Math.cos(i * 0.07));
+      const im = Float64Array.from({ length: n }, (_, i) => Math.cos(i * 0.51) - 0.1);
+      const [xr, xi] = [re.slice(), im.slice()];
+      fft(re, im);
+      let worst = 0;
+      for (const k of [0, 1, n >> 2, n >> 1, n - 1]) {
+        if (k >= n) continue;
+        let sr = 0;
+        let si = 0;
+        for (let t = 0; t < n; t++) {
+          const a = (-2 * Math.PI * k * t) / n;
+          sr += xr[t]! * Math.cos(a) - xi[t]! * Math.sin(a);
+          si += xr[t]! * Math.sin(a) + xi[t]! * Math.cos(a);
+        }
+        worst = Math.max(worst, Math.abs(sr - re[k]!), Math.abs(si - im[k]!));
+      }
+      expect(worst).toBeLessThan(1e-9 * n);
     }
   });
 });

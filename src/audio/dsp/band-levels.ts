@@ -24,43 +24,100 @@ export interface BandLevel extends BandDefinition {
 }
 
 /** In-place iterative radix-2 complex FFT; `re.length` must be a power of two. */
-export const fft = (re: Float64Array, im: Float64Array): void => {
-  const n = re.length;
+/**
+ * Per size, the bit-reversal swaps and every stage's twiddles. The twiddles are the values the butterfly
+ * loop's rotation recurrence produced when it ran per block (the same for every block of a stage), so the
+ * transform gives the same bits as before, without the recurrence's multiplies in the inner loop.
+ */
+interface FftPlan {
+  swaps: Uint32Array;
+  twr: Float64Array;
+  twi: Float64Array;
+}
+const fftPlans = new Map<number, FftPlan>();
+
+const fftPlan = (n: number): FftPlan => {
+  let plan = fftPlans.get(n);
+  if (plan) return plan;
+  const swaps: number[] = [];
   for (let i = 1, j = 0; i < n; i++) {
     let bit = n >> 1;
     for (; j & bit; bit >>= 1) j ^= bit;
     j ^= bit;
-    if (i < j) {
-      const tr = re[i]!;
-      re[i] = re[j]!;
-      re[j] = tr;
-      const ti = im[i]!;
-      im[i] = im[j]!;
-      im[j] = ti;
-    }
+    if (i < j) swaps.push(i, j);
   }
+  const twr = new Float64Array(Math.max(1, n - 1));
+  const twi = new Float64Array(Math.max(1, n - 1));
+  let at = 0;
   for (let size = 2; size <= n; size <<= 1) {
     const half = size >> 1;
     const step = (-2 * Math.PI) / size;
     const wr = Math.cos(step);
     const wi = Math.sin(step);
-    for (let start = 0; start < n; start += size) {
-      let cr = 1;
-      let ci = 0;
-      for (let k = 0; k < half; k++) {
-        const a = start + k;
-        const b = a + half;
-        const xr = re[b]! * cr - im[b]! * ci;
-        const xi = re[b]! * ci + im[b]! * cr;
-        re[b] = re[a]! - xr;
-        im[b] = im[a]! - xi;
-        re[a] = re[a]! + xr;
-        im[a] = im[a]! + xi;
-        const nr = cr * wr - ci * wi;
-        ci = cr * wi + ci * wr;
-        cr = nr;
-      }
+    let cr = 1;
+    let ci = 0;
+    for (let k = 0; k < half; k++) {
+      twr[at + k] = cr;
+      twi[at + k] = ci;
+      const nr = cr * wr - ci * wi;
+      ci = cr * wi + ci * wr;
+      cr = nr;
     }
+    at += half;
+  }
+  plan = { swaps: Uint32Array.from(swaps), twr, twi };
+  fftPlans.set(n, plan);
+  return plan;
+};
+
+export const fft = (re: Float64Array, im: Float64Array): void => {
+  const n = re.length;
+  const { swaps, twr, twi } = fftPlan(n);
+  for (let s = 0; s < swaps.length; s += 2) {
+    const i = swaps[s]!;
+    const j = swaps[s + 1]!;
+    const tr = re[i]!;
+    re[i] = re[j]!;
+    re[j] = tr;
+    const ti = im[i]!;
+    im[i] = im[j]!;
+    im[j] = ti;
+  }
+  let at = 0;
+  for (let size = 2; size <= n; size <<= 1) {
+    const half = size >> 1;
+    // The butterflies of a stage are independent: the early stages (many short blocks) run twiddle by
+    // twiddle across the blocks, the later ones block by block.
+    if (half < 8) {
+      for (let k = 0; k < half; k++) {
+        const cr = twr[at + k]!;
+        const ci = twi[at + k]!;
+        for (let a = k; a < n; a += size) {
+          const b = a + half;
+          const xr = re[b]! * cr - im[b]! * ci;
+          const xi = re[b]! * ci + im[b]! * cr;
+          re[b] = re[a]! - xr;
+          im[b] = im[a]! - xi;
+          re[a] = re[a]! + xr;
+          im[a] = im[a]! + xi;
+        }
+      }
+    } else
+      for (let start = 0; start < n; start += size) {
+        for (let k = 0; k < half; k++) {
+          const cr = twr[at + k]!;
+          const ci = twi[at + k]!;
+          const a = start + k;
+          const b = a + half;
+          const xr = re[b]! * cr - im[b]! * ci;
+          const xi = re[b]! * ci + im[b]! * cr;
+          re[b] = re[a]! - xr;
+          im[b] = im[a]! - xi;
+          re[a] = re[a]! + xr;
+          im[a] = im[a]! + xi;
+        }
+      }
+    at += half;
   }
 };
 

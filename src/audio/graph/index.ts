@@ -8,3 +8,9 @@ export {
   playbackGain,
 } from './mastering-chain-node';
 export { MASTERING_PROCESSOR_NAME, type VocalSpaceSetting } from './mastering-messages';
+export {
+  buildLivePitchVocal,
+  type LivePitchReading,
+  type LivePitchVocal,
+  loadPitchWorklet,
+} from './pitch-vocal-node';

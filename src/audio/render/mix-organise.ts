@@ -64,7 +64,24 @@ export const organiseChannels = (
   channelCount: 1 | 2,
 ): Float32Array[] => {
   const out = Array.from({ length: channelCount }, () => new Float32Array(length));
-  if (!source || source.channels.length === 0) return out;
+  organiseInto(out, source, clips, timelineRate, windowStart);
+  return out;
+};
+
+/**
+ * organiseChannels into given arrays (zeroed first; their length is the window's): the live vocal
+ * AudioWorklet lays out each 128-frame quantum with this very code, so it plays what the render organises.
+ */
+export const organiseInto = (
+  out: readonly Float32Array[],
+  source: MixSource | null,
+  clips: readonly TimelineClip[],
+  timelineRate: number,
+  windowStart: number,
+): void => {
+  const length = out[0]?.length ?? 0;
+  for (const target of out) target.fill(0);
+  if (!source || source.channels.length === 0) return;
   const sourceLength = source.channels[0]!.length;
   const ratio = source.sampleRate / timelineRate;
   const fade = Math.max(1, Math.round(CUT_FADE_SECONDS * timelineRate));
@@ -76,7 +93,7 @@ export const organiseChannels = (
     if (to <= from) continue;
     const fresh = !written.some(([a, b]) => from < b && a < to);
     written.push([from, to]);
-    for (let side = 0; side < channelCount; side++) {
+    for (let side = 0; side < out.length; side++) {
       const input = source.channels[Math.min(side, source.channels.length - 1)]!;
       const target = out[side]!;
       if (ratio === 1) {
@@ -110,7 +127,6 @@ export const organiseChannels = (
       }
     }
   }
-  return out;
 };
 
 /** Cubic Hermite (Catmull-Rom) interpolation of `x` at fractional index `pos`; zero outside the signal. */

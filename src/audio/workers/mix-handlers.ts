@@ -4,7 +4,8 @@
  */
 
 import type { Genre } from '../../shared/genres';
-import { trackSource } from '../dsp/pitch/correct-pitch';
+import { runsOfSource, trackSource } from '../dsp/pitch/correct-pitch';
+import { livePitchPlan } from '../dsp/pitch/corrected-source';
 import { buildCorrectionCurve } from '../dsp/pitch/correction-curve';
 import { analyseVocal, type VocalAnalysis } from '../dsp/vocal/analyse-vocal';
 import { chainIsOn } from '../dsp/vocal/vocal-chain';
@@ -165,9 +166,12 @@ export const createMixHandlers = (): RpcHandlers<MixApi> => {
       const source = sources.vocals;
       if (!source) return null;
       const track = await trackSource(source.channels, source.sampleRate, { signal, onProgress: progress });
-      const { detected, target, corrected } = buildCorrectionCurve(track, settings);
-      const view = { hop: track.hop, sampleRate: track.sampleRate, detected, target, corrected };
-      return transferring(view, buffersOf([detected, target, corrected]));
+      const { detected, target, corrected, ratio } = buildCorrectionCurve(track, settings);
+      // The live path's grain plan for this curve (decision 260); the runs are the cached ones, so cloned.
+      const live = livePitchPlan(runsOfSource(source.channels, track), ratio, track.hop, track.sampleRate);
+      const view = { hop: track.hop, sampleRate: track.sampleRate, detected, target, corrected, live };
+      const plans = live.plans.flatMap((p) => (p ? [p.at.buffer, p.grain.buffer] : []));
+      return transferring(view, [...buffersOf([detected, target, corrected]), ...(plans as ArrayBuffer[])]);
     },
   };
 };

@@ -1,5 +1,6 @@
 import type { Genre } from '../../shared/genres';
 import type { PitchSettings } from '../../shared/pitch-settings';
+import type { LivePitchPlan } from '../dsp/pitch/corrected-source';
 import type { VocalAnalysis } from '../dsp/vocal/analyse-vocal';
 import type { VocalChainAmounts } from '../dsp/vocal/vocal-chain';
 import type { TimelineClip, TrackType } from '../model/clip';
@@ -102,4 +103,6 @@ export interface PitchCurveView {
   detected: Float32Array;
   target: Float32Array;
   corrected: Float32Array;
+  /** The live AudioWorklet's grain plan for the same curve (decision 260). */
+  live: LivePitchPlan;
 }

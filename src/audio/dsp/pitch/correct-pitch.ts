@@ -6,7 +6,7 @@
 import type { PitchSettings } from '../../../shared/pitch-settings';
 import { buildCorrectionCurve, type CorrectionCurve } from './correction-curve';
 import { monoOf, type PitchTrack, trackPitch } from './pitch-track';
-import { psolaShift } from './psola';
+import { type PsolaRun, psolaRuns, psolaShift } from './psola';
 
 export interface PitchJobOptions {
   signal?: AbortSignal;
@@ -41,6 +41,18 @@ export const trackSource = async (
   return track;
 };
 
+/** The shifter's runs and marks, kept per source beside its track: the live path asks for them per curve. */
+const runsCache = new WeakMap<PitchTrack, PsolaRun[]>();
+
+export const runsOfSource = (channels: readonly Float32Array[], track: PitchTrack): PsolaRun[] => {
+  let runs = runsCache.get(track);
+  if (!runs) {
+    runs = psolaRuns(monoOf(channels), track);
+    runsCache.set(track, runs);
+  }
+  return runs;
+};
+
 export const correctPitch = async (
   channels: readonly Float32Array[],
   sampleRate: number,
@@ -58,8 +70,13 @@ export const correctPitch = async (
     return { channels: [...channels], track, curve };
   }
   options.signal?.throwIfAborted();
-  const shifted = psolaShift(channels, monoOf(channels), track, curve.ratio, (done, total) =>
-    report?.(0.6 + (0.4 * done) / Math.max(1, total)),
+  const shifted = psolaShift(
+    channels,
+    monoOf(channels),
+    track,
+    curve.ratio,
+    (done, total) => report?.(0.6 + (0.4 * done) / Math.max(1, total)),
+    runsOfSource(channels, track),
   );
   return { channels: shifted, track, curve };
 };

@@ -27,6 +27,7 @@ import {
   Store,
   vocalChainAmounts,
 } from './flow-state';
+import { LivePitchRunner } from './live-pitch';
 import { MixdownRunner } from './mixdown-runner';
 import { MIXER_NOTICES } from './mixer-messages';
 import { SongFactsRunner } from './song-facts-runner';
@@ -61,6 +62,8 @@ export class MixerController {
   readonly mixdown: MixdownRunner;
   readonly listener: TrackListener;
   readonly songFacts: SongFactsRunner;
+  /** Issue 27: the pitch view's curves and the live corrected vocal (decision 260). */
+  readonly pitch: LivePitchRunner;
   #previews: Partial<Record<MixStyleId, AudioBuffer>> = {};
   #previewAbort: AbortController | null = null;
 
@@ -82,6 +85,7 @@ export class MixerController {
     this.mixdown = new MixdownRunner(this);
     this.listener = new TrackListener(this.store, new ListenClient(), (before) => this.#genreChanged(before));
     this.songFacts = new SongFactsRunner(this.engine);
+    this.pitch = new LivePitchRunner(this.ctx, this.playback, this.mix, this.store);
     for (const type of ['vocals', 'instrumental'] as const) {
       this.playback.setTrackVolume(type, this.store.getState().tracks[type].volume / 100);
     }
@@ -104,6 +108,7 @@ export class MixerController {
     this.stopPlayers();
     this.engine.pause();
     this.playback.setBuffer(type, track?.buffer ?? null);
+    if (type === 'vocals') this.pitch.setVocal(track?.buffer ?? null);
     this.engine.setTrack(type, track ? track.buffer.duration : null);
     void this.listener.listen(type, track?.buffer ?? null);
     // Issue 27: the beat's tempo, grid and key, analysed in a worker while the user goes on.
@@ -306,6 +311,7 @@ export class MixerController {
     this.encoder.dispose();
     this.#peaks.dispose();
     this.songFacts.dispose();
+    this.pitch.dispose();
     void this.ctx.close();
   }
 }

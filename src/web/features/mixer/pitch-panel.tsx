@@ -1,18 +1,14 @@
-import { useEffect, useId, useMemo, useState } from 'react';
-import { type PitchCurveView, selectSpecClips } from '../../../audio';
+import { useEffect, useId, useMemo, useSyncExternalStore } from 'react';
+import { selectSpecClips } from '../../../audio';
 import type { SongKey } from '../../../audio/model/song-facts';
 import { noteName, PITCH_LIMITS, type PitchSettings } from '../../../shared/pitch-settings';
 import { Card, CardTitle } from '../../components/ui/card';
 import { PlainSentence, ShowNumbers } from '../../components/ui/show-numbers';
+import { ClipPitchView } from './clip-pitch-view';
 import type { FlowState } from './flow-state';
 import type { MixerController } from './mixer-controller';
-import { PitchView } from './pitch-view';
 import { pitchFigures, pitchSentence } from './plain-sentences';
-
-/** Settings settle before the worker rebuilds the curve (a slider drag sends many). */
-const CURVE_DELAY_MS = 250;
-
-type Status = 'idle' | 'analysing' | 'ready' | 'failed';
+import { useEngineState } from './use-mixer';
 
 const keyValue = (key: PitchSettings['key']): string => (key ? `${key.tonic}:${key.mode}` : 'chromatic');
 const parseKey = (value: string): PitchSettings['key'] => {
@@ -80,9 +76,12 @@ export function PitchPanel({
   const keyId = useId();
   const settings = flow.pitch;
   const vocalLoaded = flow.tracks.vocals.status === 'loaded';
-  const [curve, setCurve] = useState<PitchCurveView | null>(null);
-  const [status, setStatus] = useState<Status>('idle');
-  const [progress, setProgress] = useState(0);
+  const { curve, status, progress, livePath, heardMoved, liveAmount } = useSyncExternalStore(
+    controller.pitch.store.subscribe,
+    controller.pitch.store.getState,
+  );
+  const engine = useEngineState(controller);
+  const figures = useMemo(() => (curve ? pitchFigures(curve) : null), [curve]);
 
   // A detected key is the default target until the user picks one.
   useEffect(() => {
@@ -90,43 +89,15 @@ export function PitchPanel({
       controller.setPitch({ key: { tonic: songKey.tonic, mode: songKey.mode } });
   }, [controller, songKey, settings.followSongKey, settings.key]);
 
-  useEffect(() => {
-    if (!vocalLoaded) {
-      setCurve(null);
-      setStatus('idle');
-      return;
-    }
-    const abort = new AbortController();
-    const timer = setTimeout(() => {
-      setStatus((s) => (s === 'ready' ? s : 'analysing'));
-      controller.mix
-        .pitchCurve(settings, { signal: abort.signal, onProgress: (f) => setProgress(Math.floor(f * 100)) })
-        .then((view) => {
-          if (abort.signal.aborted) return;
-          setCurve(view);
-          setStatus(view ? 'ready' : 'idle');
-        })
-        .catch((error: unknown) => {
-          if (abort.signal.aborted) return;
-          console.warn('Pitch analysis failed', error);
-          setStatus('failed');
-        });
-    }, CURVE_DELAY_MS);
-    return () => {
-      clearTimeout(timer);
-      abort.abort();
-    };
-  }, [controller, settings, vocalLoaded]);
-
-  const clips = selectSpecClips(controller.engine.getState()).vocals;
-  const rangesKey = clips.map((c) => `${c.startTime}-${c.endTime}`).join(',');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the ranges change only when rangesKey does
-  const clipRanges = useMemo(() => clips.map((c) => ({ start: c.startTime, end: c.endTime })), [rangesKey]);
-
-  const figures = useMemo(() => (curve ? pitchFigures(curve) : null), [curve]);
-
   return (
-    <Card aria-labelledby="pitch-title" data-testid="pitch-panel" data-state={status}>
+    <Card
+      aria-labelledby="pitch-title"
+      data-testid="pitch-panel"
+      data-state={status}
+      data-live-path={livePath}
+      data-live-moved={heardMoved}
+      data-live-amount={liveAmount ?? ''}
+    >
       <CardTitle id="pitch-title">Pitch Correction</CardTitle>
       {figures ? <PlainSentence>{pitchSentence(figures, settings)}</PlainSentence> : null}
       <p className="mt-1 text-sm text-zinc-400">
@@ -195,7 +166,9 @@ export function PitchPanel({
           The vocal's pitch could not be analysed.
         </p>
       ) : null}
-      {curve ? <PitchView curve={curve} settings={settings} clipRanges={clipRanges} /> : null}
+      {curve ? (
+        <ClipPitchView curve={curve} settings={settings} clips={selectSpecClips(engine).vocals} />
+      ) : null}
       {figures && Number.isFinite(figures.beforeCents) ? (
         <div className="mt-3">
           <ShowNumbers>

@@ -3,7 +3,7 @@
  * (the espeak-ng dirty take), else from reports shaped like the chain's.
  */
 import { describe, expect, it } from 'vitest';
-import type { PitchCurveView, VocalChainReport } from '../../../audio';
+import type { VocalChainReport } from '../../../audio';
 import { analyseVocal } from '../../../audio/dsp/vocal/analyse-vocal';
 import { dirtyTake } from '../../../audio/dsp/vocal/dirty-take.test-helper';
 import {
@@ -111,7 +111,7 @@ describe('the song facts sentence', () => {
 });
 
 /** A curve of 100 frames: sung at `offCents` above the target note, corrected to `afterCents`. */
-const curve = (offCents: number, afterCents: number): PitchCurveView => {
+const curve = (offCents: number, afterCents: number): Parameters<typeof pitchFigures>[0] => {
   const target = new Float32Array(100).fill(57);
   const detected = target.map((t, i) => (i < 10 ? Number.NaN : t + offCents / 100));
   const corrected = target.map((t, i) => (i < 10 ? Number.NaN : t + afterCents / 100));

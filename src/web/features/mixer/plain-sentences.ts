@@ -68,7 +68,9 @@ export interface PitchFigures {
 }
 
 /** Off-note distances from the worker's curves (MIDI pitch per frame, NaN where unvoiced). */
-export const pitchFigures = (curve: PitchCurveView): PitchFigures => {
+export const pitchFigures = (
+  curve: Pick<PitchCurveView, 'hop' | 'sampleRate' | 'target' | 'detected' | 'corrected'>,
+): PitchFigures => {
   let n = 0;
   let before = 0;
   let after = 0;

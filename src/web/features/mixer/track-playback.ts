@@ -1,6 +1,8 @@
 import {
+  type LivePitchVocal,
   type PlaybackOutput,
   type ScheduledClip,
+  type TimelineClip,
   TRACK_TYPES,
   type TrackType,
   WebAudioPlayback,
@@ -15,6 +17,11 @@ export class TrackPlayback implements PlaybackOutput {
   readonly ctx: AudioContext;
   readonly master: GainNode;
   readonly #tracks: Record<TrackType, { gain: GainNode; playback: WebAudioPlayback }>;
+  /** Issue 27: the vocal through the live pitch worklet instead of buffer sources (decision 260). */
+  #liveVocal: LivePitchVocal | null = null;
+  /** The vocal part of the running schedule, as clips on the context's clock (null while stopped). */
+  #vocalClips: TimelineClip[] | null = null;
+  #vocalSchedule: { schedule: ScheduledClip[]; at: number } | null = null;
 
   constructor(ctx: AudioContext) {
     this.ctx = ctx;
@@ -41,16 +48,51 @@ export class TrackPlayback implements PlaybackOutput {
   }
 
   start(schedule: readonly ScheduledClip[], at: number): void {
-    for (const type of TRACK_TYPES) {
-      this.#tracks[type].playback.start(
-        schedule.filter((s) => s.trackType === type),
-        at,
-      );
-    }
+    const vocal = schedule.filter((s) => s.trackType === 'vocals');
+    this.#vocalSchedule = { schedule: vocal, at };
+    this.#vocalClips = onContextClock(vocal, at, this.ctx.sampleRate);
+    if (this.#liveVocal) this.#liveVocal.play(this.#vocalClips);
+    else this.#tracks.vocals.playback.start(vocal, at);
+    this.#tracks.instrumental.playback.start(
+      schedule.filter((s) => s.trackType === 'instrumental'),
+      at,
+    );
   }
 
   stop(): void {
     for (const type of TRACK_TYPES) this.#tracks[type].playback.stop();
+    this.#liveVocal?.stop();
+    this.#vocalClips = null;
+    this.#vocalSchedule = null;
+  }
+
+  /**
+   * The vocal plays through the live pitch worklet (or, null, from its buffer again). While playing the switch
+   * happens at once: both paths place the clips on the same context clock, so the vocal carries on in time.
+   */
+  setLiveVocal(vocal: LivePitchVocal | null): void {
+    if (vocal === this.#liveVocal) return;
+    const previous = this.#liveVocal;
+    this.#liveVocal = vocal;
+    vocal?.node.connect(this.#tracks.vocals.gain);
+    if (previous) {
+      previous.stop();
+      previous.node.disconnect();
+    }
+    const running = this.#vocalSchedule;
+    if (!running) return;
+    if (vocal) {
+      this.#tracks.vocals.playback.stop();
+      vocal.play(this.#vocalClips ?? []);
+    } else
+      this.#tracks.vocals.playback.start(
+        laterPart(running.schedule, running.at, this.ctx.currentTime),
+        this.ctx.currentTime,
+      );
+  }
+
+  get liveVocal(): LivePitchVocal | null {
+    return this.#liveVocal;
   }
 
   setVolume(gain: number): void {
@@ -63,9 +105,40 @@ export class TrackPlayback implements PlaybackOutput {
 
   dispose(): void {
     for (const type of TRACK_TYPES) this.#tracks[type].playback.dispose();
+    this.#liveVocal?.dispose();
     this.master.disconnect();
   }
 }
+
+/**
+ * Scheduled vocal clips as timeline clips on the context's clock (positions in context frames, source ranges
+ * in samples at the context's rate), the form the live pitch worklet lays out with the render's organiser.
+ */
+export const onContextClock = (
+  schedule: readonly ScheduledClip[],
+  at: number,
+  rate: number,
+): TimelineClip[] =>
+  schedule.map((s) => {
+    const sourceStart = Math.round(s.offset * rate);
+    return {
+      id: s.clipId,
+      trackType: s.trackType,
+      position: Math.round((at + s.delay) * rate),
+      sourceStart,
+      sourceEnd: sourceStart + Math.round(s.duration * rate),
+    };
+  });
+
+/** What is left at `now` of a schedule started at `at` (for a switch from the worklet back to buffers). */
+const laterPart = (schedule: readonly ScheduledClip[], at: number, now: number): ScheduledClip[] =>
+  schedule.flatMap((s) => {
+    const skip = Math.max(0, now - (at + s.delay));
+    if (skip >= s.duration) return [];
+    return [
+      { ...s, delay: Math.max(0, at + s.delay - now), offset: s.offset + skip, duration: s.duration - skip },
+    ];
+  });
 
 /**
  * Plays one rendered buffer at a time (a preview or the final mix). Starting another stops the current one;
