@@ -18,7 +18,6 @@ import type { MixArrangement } from '../../../shared/api/tracks';
 import type { Genre } from '../../../shared/genres';
 import { PITCH_LIMITS, type PitchSettings } from '../../../shared/pitch-settings';
 import { toast } from '../../components/ui/use-toast';
-import { toAudioBuffer } from './audio-buffers';
 import {
   bothLoaded,
   effectiveGenre,
@@ -27,14 +26,15 @@ import {
   Store,
   vocalChainAmounts,
 } from './flow-state';
-import { LivePitchRunner } from './live-pitch';
-import { MixdownRunner } from './mixdown-runner';
+import { MixdownRunner } from './mixdown/mixdown-runner';
 import { MIXER_NOTICES } from './mixer-messages';
-import { SongFactsRunner } from './song-facts-runner';
-import { uploadTrack } from './track-api';
+import { LivePitchRunner } from './pitch/live-pitch';
+import { SongFactsRunner } from './song-facts/song-facts-runner';
 import { TrackListener } from './track-listener';
-import { type LoadedTrack, TrackLoader } from './track-loader';
 import { BufferPlayer, TrackPlayback } from './track-playback';
+import { toAudioBuffer } from './upload/audio-buffers';
+import { uploadTrack } from './upload/track-api';
+import { type LoadedTrack, TrackLoader } from './upload/track-loader';
 
 /** The worker's timeline; the song's tempo times the vocal chain's delay and reverb (issue 27 item 4). */
 const mixTimeline = (t: Timeline, tempoBpm: number | undefined): MixTimeline => ({

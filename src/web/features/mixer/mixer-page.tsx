@@ -6,20 +6,20 @@ import { useDevBypass } from '../../app/dev-bypass';
 import { LoggedOutBanner } from '../../components/logged-out-banner';
 import { LoadingScreen } from '../../components/ui/spinner';
 import { usePageTitle } from '../../lib/use-page-title';
-import { FinalMixPanel } from './final-mix-panel';
+import { MixStyleCard } from './genre/mix-style-card';
 import { IntroSteps } from './intro-steps';
-import { MixPreviewPanel } from './mix-preview-panel';
-import { MixStyleCard } from './mix-style-card';
-import { MixdownSection } from './mixdown-section';
+import { FinalMixPanel } from './mixdown/final-mix-panel';
+import { MixPreviewPanel } from './mixdown/mix-preview-panel';
+import { MixdownSection } from './mixdown/mixdown-section';
 import type { MixerController } from './mixer-controller';
 import { MIXER_TEXT } from './mixer-messages';
-import { PitchPanel } from './pitch-panel';
-import { SavedSessionOffer } from './saved-session';
-import { TrackSequencer } from './track-sequencer';
-import { UploadBox } from './upload-box';
+import { PitchPanel } from './pitch/pitch-panel';
+import { SavedSessionOffer } from './session/saved-session';
+import { TrackSequencer } from './timeline/track-sequencer';
+import { UploadBox } from './upload/upload-box';
 import { useFlow, useMixerController } from './use-mixer';
 import { useShortcuts } from './use-shortcuts';
-import { VocalAnalysisPanel } from './vocal-analysis-panel';
+import { VocalAnalysisPanel } from './vocal-analysis/vocal-analysis-panel';
 
 /** The mixer screen (spec 2 'Mixer'): dimmed and inert for anonymous visitors, with the log-in banner. */
 export function MixerPage() {

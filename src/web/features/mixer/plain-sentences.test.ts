@@ -13,7 +13,7 @@ import {
   songFactsSentence,
   vocalSentence,
 } from './plain-sentences';
-import { vocalFindings } from './vocal-findings';
+import { vocalFindings } from './vocal-analysis/vocal-findings';
 
 describe('the vocal analysis sentence', () => {
   it('names the fixes for the dirty take: hiss, the quiet phrase, the breaths, the sibilance', async () => {

@@ -6,7 +6,7 @@
 import { bpmText, keyName, type PitchCurveView, type SongFacts, type VocalChainReport } from '../../../audio';
 import { GENRE_LABELS } from '../../../shared/genres';
 import { noteName, type PitchSettings } from '../../../shared/pitch-settings';
-import type { Finding } from './vocal-findings';
+import type { Finding } from './vocal-analysis/vocal-findings';
 
 const listWords = (items: readonly string[]): string =>
   items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;

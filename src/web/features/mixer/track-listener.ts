@@ -1,7 +1,7 @@
 import type { ListenClient, TrackType } from '../../../audio';
 import type { Genre } from '../../../shared/genres';
-import { copyForTransfer } from './audio-buffers';
 import { clearedListening, effectiveGenre, type FlowState, type Listening, type Store } from './flow-state';
+import { copyForTransfer } from './upload/audio-buffers';
 
 /** Progress reaches React in whole percent: the worker reports far more often than that changes. */
 const percent = (f: number) => Math.floor(f * 100) / 100;

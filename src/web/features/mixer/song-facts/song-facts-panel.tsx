@@ -1,0 +1,150 @@
+import { useState, useSyncExternalStore } from 'react';
+import {
+  bpmText,
+  keyName,
+  MAX_TEMPO_BPM,
+  MIN_TEMPO_BPM,
+  PITCH_CLASS_NAMES,
+  SNAP_MODES,
+  type SnapMode,
+  songFactsText,
+} from '../../../../audio';
+import { Button } from '../../../components/ui/button';
+import { PlainSentence, useShowNumbers } from '../../../components/ui/show-numbers';
+import type { MixerController } from '../mixer-controller';
+import { songFactsSentence } from '../plain-sentences';
+import { useEngineState } from '../use-mixer';
+
+const SNAP_LABELS: Record<SnapMode, string> = { off: 'Off (10 ms)', beat: 'Beat', bar: 'Bar' };
+const percent = (x: number) => `${Math.round(x * 100)}%`;
+
+/**
+ * Issue 27: the beat's key and tempo ("A minor · 96 BPM") with how sure the analysis is of each, both
+ * editable, and the timeline's snap (off keeps the 10 ms grid).
+ */
+export function SongFactsPanel({ controller }: { controller: MixerController }) {
+  const runner = controller.songFacts;
+  const status = useSyncExternalStore(runner.status.subscribe, runner.status.getState);
+  const state = useEngineState(controller);
+  const facts = state.songFacts;
+  const [editing, setEditing] = useState(false);
+  const [tempoDraft, setTempoDraft] = useState('');
+  const numbers = useShowNumbers();
+
+  if (status.state === 'idle' && !facts) return null;
+  const tempoValue = Number(tempoDraft);
+  const tempoValid =
+    Number.isFinite(tempoValue) && tempoValue >= MIN_TEMPO_BPM && tempoValue <= MAX_TEMPO_BPM;
+
+  return (
+    <div
+      className="mb-3 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-lg border border-zinc-800 px-3 py-2 text-sm"
+      data-testid="song-facts"
+    >
+      {status.state === 'analysing' && !facts ? (
+        <span className="text-zinc-300" role="status">
+          Finding the key and tempo… {percent(status.fraction)}
+        </span>
+      ) : null}
+      {status.state === 'failed' && !facts ? (
+        <span className="text-amber-300">The key and tempo could not be found.</span>
+      ) : null}
+      {facts ? (
+        <>
+          <PlainSentence className="mt-0 basis-full text-sm">{songFactsSentence(facts)}</PlainSentence>
+          <span className="font-semibold text-zinc-50" data-testid="song-facts-summary">
+            {songFactsText(facts)}
+          </span>
+          {numbers.button}
+          <span
+            className="text-xs text-zinc-400"
+            data-testid="song-facts-confidence"
+            id={numbers.id}
+            hidden={!numbers.open}
+          >
+            key {percent(facts.keyConfidence)} sure · tempo {percent(facts.tempoConfidence)} sure
+            {status.relativeOf && facts.keyConfidence < 1 ? ` · or ${keyName(status.relativeOf)}` : ''}
+          </span>
+          {editing ? (
+            <span className="flex flex-wrap items-center gap-2">
+              <label className="flex items-center gap-1 text-zinc-300">
+                Key
+                <select
+                  aria-label="Key"
+                  className="rounded border border-zinc-700 bg-zinc-900 px-1 py-0.5 text-zinc-100"
+                  value={`${facts.key.tonic}-${facts.key.mode}`}
+                  onChange={(e) => {
+                    const [tonic, mode] = e.target.value.split('-');
+                    runner.edit({
+                      key: { tonic: Number(tonic), mode: mode === 'minor' ? 'minor' : 'major' },
+                    });
+                  }}
+                >
+                  {(['major', 'minor'] as const).flatMap((mode) =>
+                    PITCH_CLASS_NAMES.map((name, tonic) => (
+                      <option key={`${name} ${mode}`} value={`${tonic}-${mode}`}>
+                        {name} {mode}
+                      </option>
+                    )),
+                  )}
+                </select>
+              </label>
+              <form
+                className="flex items-center gap-1"
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  if (tempoValid) runner.edit({ tempoBpm: tempoValue });
+                  setEditing(false);
+                }}
+              >
+                <label className="flex items-center gap-1 text-zinc-300">
+                  Tempo
+                  <input
+                    aria-label="Tempo (BPM)"
+                    type="number"
+                    min={MIN_TEMPO_BPM}
+                    max={MAX_TEMPO_BPM}
+                    step={0.1}
+                    value={tempoDraft}
+                    onChange={(e) => setTempoDraft(e.target.value)}
+                    className="w-20 rounded border border-zinc-700 bg-zinc-900 px-1 py-0.5 text-zinc-100"
+                  />
+                  BPM
+                </label>
+                <Button size="sm" type="submit" disabled={!tempoValid}>
+                  Done
+                </Button>
+              </form>
+            </span>
+          ) : (
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => {
+                setTempoDraft(bpmText(facts.tempoBpm));
+                setEditing(true);
+              }}
+            >
+              Edit key and tempo
+            </Button>
+          )}
+          <label className="ml-auto flex items-center gap-1 text-zinc-300">
+            Snap
+            <select
+              aria-label="Snap"
+              className="rounded border border-zinc-700 bg-zinc-900 px-1 py-0.5 text-zinc-100"
+              value={state.snap}
+              onChange={(e) => controller.engine.setSnap(e.target.value as SnapMode)}
+            >
+              {SNAP_MODES.map((mode) => (
+                <option key={mode} value={mode}>
+                  {SNAP_LABELS[mode]}
+                </option>
+              ))}
+            </select>
+          </label>
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+/**
+ * The mixer's big sample arrays are copied on the page in slices of 1M samples, one task each (see
+ * lib/sliced-copy): a structured clone of a 10-minute channel in one postMessage is one long task.
+ */
+import { copyChannelsInSlices, fillAudioBufferInSlices } from '../../../lib/sliced-copy';
+
+const COPY_SLICE = 1 << 20;
+
+/** Rendered channels (from a worker) as an AudioBuffer of the playback context, copied slice by slice. */
+export const toAudioBuffer = async (
+  ctx: BaseAudioContext,
+  channels: readonly Float32Array[],
+  sampleRate: number,
+): Promise<AudioBuffer> =>
+  fillAudioBufferInSlices(
+    ctx.createBuffer(Math.max(1, channels.length), Math.max(1, channels[0]?.length ?? 0), sampleRate),
+    channels,
+    COPY_SLICE,
+  );
+
+/**
+ * A private copy of each channel, made slice by slice, for handing to a worker with `transfer: true`
+ * (zero-copy) while the originals stay usable (they may be an AudioBuffer's own data, still playing).
+ */
+export const copyForTransfer = (channels: readonly Float32Array[]): Promise<Float32Array[]> =>
+  copyChannelsInSlices(channels, COPY_SLICE);
