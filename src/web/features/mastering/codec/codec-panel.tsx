@@ -42,9 +42,16 @@ function CodecRow({
     const r = v.codec!;
     body = (
       <span className="grid gap-0.5">
-        <span className={r.overCeiling ? 'text-amber-300' : 'text-emerald-300'}>
-          {r.overCeiling ? 'Its peaks go over the ceiling' : 'Its peaks stay under the ceiling'}
-        </span>
+        {/* The verdict in words stays in sight; the figures under it are behind the button. */}
+        {r.overCeiling ? (
+          <span className="text-amber-300" data-testid={`codec-${codec}-over`}>
+            Its peaks go over the {db(result.report.ceilingDbtp, 0)} dB ceiling
+          </span>
+        ) : (
+          <span className="text-emerald-300">
+            Its peaks stay under the {db(result.report.ceilingDbtp, 0)} dB ceiling
+          </span>
+        )}
         <span className="text-zinc-200" hidden={!open}>
           True peak after the codec{' '}
           <span data-testid={`codec-${codec}-true-peak`} className="font-medium">
@@ -54,15 +61,6 @@ function CodecRow({
           {signedDb(r.loudnessChangeLu)} LU)
           {v.bytes ? ` · ${(v.bytes / 1_048_576).toFixed(1)} MB` : ''}
         </span>
-        {r.overCeiling ? (
-          <span className="text-xs text-amber-300" data-testid={`codec-${codec}-over`} hidden={!open}>
-            The codec pushed the peaks over the {db(result.report.ceilingDbtp, 0)} dBTP ceiling
-          </span>
-        ) : (
-          <span className="text-xs text-emerald-300" hidden={!open}>
-            Stays under the {db(result.report.ceilingDbtp, 0)} dBTP ceiling
-          </span>
-        )}
       </span>
     );
   }
