@@ -29,6 +29,8 @@ export const HOP_SECONDS = 0.01;
 export const analysisFftSize = (sampleRate: number): number => (sampleRate > 50_000 ? 2048 : 1024);
 
 const EPS = 1e-20;
+/** Frame levels at or under this are digital silence, not a noise floor. */
+const AUDIBLE_DB = -140;
 /** Sixth-octave edges from 3.5 to 14 kHz (12 bands). */
 const SIXTHS = 12;
 const SIXTH_EDGES_HZ = Array.from({ length: SIXTHS + 1 }, (_, i) => 3500 * 2 ** (i / 6));
@@ -134,7 +136,7 @@ export const analyseVocal = (
   }
   onProgress?.(0.1);
   // The floor: the quietest tenth of the frames that carry any signal at all (digital silence is no floor).
-  const audible = Array.from(levels).filter((l) => l > -140);
+  const audible = Array.from(levels).filter((l) => l > AUDIBLE_DB);
   const noiseFloorDb = audible.length ? percentile(audible, 10) : -140;
   const pauseCeiling = noiseFloorDb + 6;
 
@@ -224,8 +226,12 @@ export const analyseVocal = (
     const lowShare = low / (total + EPS);
     if (level <= pauseCeiling) {
       classes[f] = FRAME_SILENCE;
-      for (let k = 0; k < bins; k++) noiseAcc[k]! += power[k]!;
-      noiseFrames++;
+      // Digital silence (the timeline around a clip, a gated gap) is a pause with no noise to learn: it
+      // would pull the print under the hiss (8 dB for a 21 s take on the mixdown's 60 s timeline).
+      if (level > AUDIBLE_DB) {
+        for (let k = 0; k < bins; k++) noiseAcc[k]! += power[k]!;
+        noiseFrames++;
+      }
     } else if (level > noiseFloorDb + 9 && lowShare > 0.5 && flatness < 0.3) {
       classes[f] = FRAME_VOICED;
       for (let k = 0; k < bins; k++) voicedAcc[k]! += power[k]!;
