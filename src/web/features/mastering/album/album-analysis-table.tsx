@@ -85,6 +85,21 @@ export function AlbumAnalysisTable() {
           </tbody>
         </table>
       </div>
+      {/* On a narrow screen the table scrolls sideways; the outliers are said again below it, in full. */}
+      <ul className="mt-3 grid gap-1 text-sm text-zinc-200 sm:hidden" data-testid="album-outliers-list">
+        {tracks.map((t, i) => {
+          const figures = overview?.tracks.find((f) => f.id === t.key);
+          const words = figures && overview ? outlierWords(figures, overview) : [];
+          return words.length > 0 ? (
+            <li key={t.key}>
+              <span className="font-medium text-amber-300">
+                {i + 1}. {t.title}:
+              </span>{' '}
+              {words.map((w) => w.words).join('; ')}
+            </li>
+          ) : null;
+        })}
+      </ul>
     </Card>
   );
 }

@@ -28,3 +28,5 @@ export {
   tagWav,
   transitionAudition,
 } from '../../../../audio/album/album-api';
+// The median the overview measures "the rest" by (not on the api's face; the words must use the same one).
+export { median } from '../../../../audio/album/album-figures';

@@ -52,7 +52,15 @@ export class AlbumMasterController {
     if (tracks.some((t) => t.load.status !== 'ready' || !t.buffer)) {
       return this.#ctx.deps.notify(ALBUM_NOTICES.notReady);
     }
-    const plan = this.plan();
+    let plan: AlbumPlan | null;
+    try {
+      plan = this.plan();
+    } catch (error) {
+      // The plan refuses (e.g. a silent track): said as a failed master, nothing rendered.
+      return this.#ctx.deps.notify(
+        ALBUM_NOTICES.masterFailed(error instanceof Error ? error.message : String(error)),
+      );
+    }
     if (!plan) return this.#ctx.deps.notify(ALBUM_NOTICES.notReady);
     this.abort();
     const controller = new AbortController();

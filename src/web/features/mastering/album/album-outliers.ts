@@ -2,7 +2,7 @@
  * The outliers of the album's side-by-side analysis in words ("8 dB quieter than the rest"): which figures
  * depart is the engine's call (albumOverview); this says by how much and which way.
  */
-import type { AlbumFigure, AlbumOverview, AlbumTrackFigures } from './album-engine';
+import { type AlbumFigure, type AlbumOverview, type AlbumTrackFigures, median } from './album-engine';
 
 export const FIGURE_VALUE: Record<AlbumFigure, (f: AlbumTrackFigures) => number> = {
   loudness: (f) => f.loudnessLufs,
@@ -23,10 +23,14 @@ export interface OutlierWords {
   words: string;
 }
 
-/** Each outlier of a track as "{n} {unit} {side} than the rest", against the album's median. */
+/**
+ * Each outlier of a track as "{n} {unit} {side} than the rest", against the median of the other tracks
+ * (what the overview marks it by).
+ */
 export const outlierWords = (track: AlbumTrackFigures, overview: AlbumOverview): OutlierWords[] =>
   track.outliers.map((figure) => {
-    const difference = FIGURE_VALUE[figure](track) - overview.median[figure];
+    const others = overview.tracks.filter((t) => t.id !== track.id).map(FIGURE_VALUE[figure]);
+    const difference = FIGURE_VALUE[figure](track) - median(others);
     const w = WORDS[figure];
     const amount = Math.round(Math.abs(difference));
     return {

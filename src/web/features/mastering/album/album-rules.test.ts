@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { albumCostText, canPayFor, isrcFieldOk, moveItem, titleFromFileName } from './album-rules';
-import { outlierWords } from './album-outliers';
 import { safeName, trackFileName } from './album-files';
+import { outlierWords } from './album-outliers';
+import { albumCostText, canPayFor, isrcFieldOk, moveItem, titleFromFileName } from './album-rules';
 
 describe('album rules', () => {
   it('moves a track and keeps the list when nothing moves', () => {
@@ -36,8 +36,17 @@ describe('album rules', () => {
   });
 
   it('says outliers in words against the album median', () => {
+    const row = (id: string, loudnessLufs: number, tiltDb: number) => ({
+      id,
+      loudnessLufs,
+      lraLu: 6,
+      tiltDb,
+      lowEndDb: 4,
+      lowEndCorrelation: 1,
+      outliers: [] as ('loudness' | 'tilt')[],
+    });
     const overview = {
-      tracks: [],
+      tracks: [row('a', -12, -8), row('b', -11, -7.6), row('c', -13, -8.4)],
       median: { loudness: -12, lra: 6, tilt: -8, lowEnd: 4 },
       outlierFrom: { loudness: 3, lra: 4, tilt: 3, lowEnd: 4 },
     };
@@ -50,6 +59,7 @@ describe('album rules', () => {
       lowEndCorrelation: 1,
       outliers: ['loudness', 'tilt'] as const,
     };
+    overview.tracks.push({ ...track, outliers: [...track.outliers] });
     expect(outlierWords({ ...track, outliers: [...track.outliers] }, overview).map((w) => w.words)).toEqual([
       '8 dB quieter than the rest',
       '6 dB duller than the rest',

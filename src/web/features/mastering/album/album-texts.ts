@@ -21,7 +21,7 @@ export const ALBUM_TEXT = {
   needTracks: `Add at least ${MIN_ALBUM_TRACKS} tracks to master an album.`,
   analysisTitle: 'Analysis side by side',
   analysisCaption:
-    'Loudness (LUFS), loudness range (LRA), tilt (how bright: dB per octave) and low end (bass against the mids) of every track; tracks that depart from the rest are marked.',
+    'Loudness (LUFS), loudness range (LRA), tilt (the highs against the low mids: lower is duller) and low end (the bass against the low mids) of every track; tracks that depart from the rest are marked.',
   masterTitle: 'Master the album',
   masterAlbum: 'Master Album',
   cancel: 'Cancel',

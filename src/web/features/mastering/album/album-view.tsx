@@ -41,7 +41,7 @@ function AlbumScreen({ access }: { access: Access }) {
   const store = useCreateAlbumStore(access);
   return (
     <AlbumContext.Provider value={store}>
-      <div data-testid="album" className="grid gap-4 lg:gap-6">
+      <div data-testid="album" className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:gap-6">
         <AlbumDetails />
         <AlbumTracksCard />
         <AlbumAnalysisTable />
