@@ -240,7 +240,7 @@ export interface AlbumTags {
 // ---------------------------------------------------------------------------------------------------------
 
 export { albumOverview } from './album-overview';
-export { albumMasterJob, planAlbum } from './album-plan';
+export { ALBUM_SPREAD_LIMIT_LU, albumGenreLabel, albumMasterJob, planAlbum } from './album-plan';
 export { planSequence, sequenceAlbum, transitionAudition } from './album-sequence';
 export { tagFlac, tagMp3, tagWav } from './album-tags';
 export { cueFrames, cueSheet, cueTime, isValidIsrc } from './cue-sheet';

@@ -105,6 +105,13 @@ export interface ToneChoice {
    * curve (decision 114). Its loudness is the caller's target.
    */
   reference?: TrackAnalysis;
+  /**
+   * Issue 31, a track of an album (album-plan.ts, decision 281): the correction the album plan decided for
+   * this track, on the 1/3-octave grid (THIRD_OCTAVE_CENTRES; positive where the track should come down,
+   * NaN where nothing is fitted), already shaped and shared. It replaces the track's own departure from the
+   * genre; the chain's fixed filters and the range rule (decision 218) still apply.
+   */
+  album?: { correctionDb: number[] };
 }
 
 /** The chain's fixed filters at neutral sliders (high-pass 30 Hz, presence at brightness 50) per band. */
@@ -112,7 +119,7 @@ const neutralChainDb = (rate: number): number[] =>
   chainDb({ ...DEFAULT_CUSTOM_SETTINGS, brightness: 50, warmth: 50 }, rate);
 
 /** The chain's fixed filters (high-pass, shelves, presence peak) at these settings, per 1/3-octave band. */
-const chainDb = (settings: MasteringSettings, rate: number): number[] => {
+export const chainDb = (settings: MasteringSettings, rate: number): number[] => {
   const p = masteringChainParams(settings, rate);
   const filters = [p.highpass, p.lowShelf, p.highShelf, p.peaking];
   return bandAverageDb(
@@ -213,7 +220,9 @@ const genrePlanFor = (
   const deviation = deviationFor(genre);
   const range = genreRange(genre);
   const departure = departureFrom(deviation, range);
-  const share = toneMatch * GENRE_TARGETS[genre].strength * departure.confidence;
+  // An album's track takes the correction its album plan decided, whole (the plan applied the shares).
+  const album = choice.album?.correctionDb;
+  const share = album ? 1 : toneMatch * GENRE_TARGETS[genre].strength * departure.confidence;
   const rate = analysis.sampleRate;
   // Do no harm: the EQ also takes out what the chain's fixed filters (presence peak, shelves) would add at
   // the preset's settings (in manual mode at neutral sliders, so a slider still moves the tone from there),
@@ -224,7 +233,13 @@ const genrePlanFor = (
       : { ...DEFAULT_CUSTOM_SETTINGS, brightness: 50, warmth: 50 };
   const already = chainDb(settings, rate);
   const fitAt = (s: number) =>
-    fitEqToDeviation(shapedDeviation(deviation, s), rate, 1, already, BROAD_LIMIT_DB + NARROW_LIMIT_DB);
+    fitEqToDeviation(
+      album ? album.map((v) => v * s) : shapedDeviation(deviation, s),
+      rate,
+      1,
+      already,
+      BROAD_LIMIT_DB + NARROW_LIMIT_DB,
+    );
   // The LRA rule (decision 116) before the tone: a correction that would narrow the sections' loudness range
   // below RANGE_KEPT of the track's own is taken only as far as it keeps that (decision 218).
   const safe = rangeSafeShare(
