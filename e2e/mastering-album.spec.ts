@@ -231,6 +231,13 @@ test('an album of four real tracks: analysed, mastered, sequenced and downloaded
   const targets = (await page.getByTestId('album-target-lufs').allTextContents()).map(Number);
   expect(Math.max(...targets)).toBeCloseTo(-14, 1);
   await expect(toastWith(page, 'Mastering Complete')).toBeHidden({ timeout: 15_000 });
+  await page.getByTestId('album-result').nth(1).locator('summary').click();
+  await expect(page.getByTestId('album-why').nth(1)).toContainText('LU under the album');
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await shot(page.getByTestId('album-master'), join(shots, `album-master-${width}.png`));
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   // Sequencing: gapless, a continuous preview whose playhead jumps, and a transition auditioned.
   await page.getByTestId('album-gap').fill('0');

@@ -39,7 +39,7 @@ export function AlbumSequenceCard() {
             className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-zinc-800 p-2 text-sm"
             data-testid="album-transition"
           >
-            <span className="min-w-0 flex-1 truncate text-zinc-200">
+            <span className="min-w-0 basis-full text-zinc-200 sm:basis-auto sm:flex-1">
               {i + 1} → {i + 2}: {t.title} into {tracks[i + 1]!.title}
             </span>
             <label className="flex min-h-9 items-center gap-2 text-zinc-200">
