@@ -7,6 +7,7 @@
  * "Audition transition" plays albumcore's rendering of the last 10 s of one track into the next.
  */
 
+import { MUTE_LENGTH_S, muteWindowStarts } from '../mastering-rules';
 import {
   AUDITION_SECONDS,
   planSequence,
@@ -63,6 +64,8 @@ export class AlbumPlayer {
   /** The record's seconds where what plays ends (the record's end, or the audition's). */
   #end = 0;
   #timer: ReturnType<typeof setInterval> | null = null;
+  /** What plays goes through this gain: spec 4's preview muting, when it applies, is scheduled on it. */
+  #out: GainNode | null = null;
 
   constructor(ctx: AlbumContext) {
     this.#ctx = ctx;
@@ -92,20 +95,25 @@ export class AlbumPlayer {
     this.#zero = now - fromSeconds;
     this.#layout = layout;
     this.#end = layout.frames / rate;
+    const out = this.#output(audio, now, fromSeconds);
     buffers.forEach((buffer, i) => {
       const start = layout.audioStarts[i]! / rate;
       const end = layout.audioEnds[i]! / rate;
       if (end <= fromSeconds) return;
       const source = new AudioBufferSourceNode(audio, { buffer });
       const gain = new GainNode(audio);
-      source.connect(gain).connect(audio.destination);
+      source.connect(gain).connect(out);
       // Equal-power fades where the neighbours overlap this track (a crossfade).
       const fadeIn = i > 0 ? Math.max(0, (layout.audioEnds[i - 1]! - layout.audioStarts[i]!) / rate) : 0;
       const fadeOut =
         i < buffers.length - 1 ? Math.max(0, (layout.audioEnds[i]! - layout.audioStarts[i + 1]!) / rate) : 0;
       const at = (t: number) => this.#zero + t;
-      if (fadeIn > 0 && at(start + fadeIn) > now) this.#curve(gain, at(start), fadeIn, true, now);
-      if (fadeOut > 0) this.#curve(gain, at(end - fadeOut), fadeOut, false, now);
+      try {
+        if (fadeIn > 0 && at(start + fadeIn) > now) this.#curve(gain, at(start), fadeIn, true, now);
+        if (fadeOut > 0) this.#curve(gain, at(end - fadeOut), fadeOut, false, now);
+      } catch {
+        // A track shorter than its two fades: the automations would overlap; it plays unfaded.
+      }
       const skip = Math.max(0, fromSeconds - start);
       source.start(Math.max(now, at(start)), skip);
       this.#nodes.push(source);
@@ -145,13 +153,13 @@ export class AlbumPlayer {
     });
     for (const [i, c] of cut.channels.entries()) buffer.copyToChannel(c as Float32Array<ArrayBuffer>, i);
     const source = new AudioBufferSourceNode(audio, { buffer });
-    source.connect(audio.destination);
     const now = audio.currentTime + 0.05;
     // The audition sits on the record where its boundary is the next track's start.
     const recordFrom = (layout.starts[index + 1]! - cut.boundary) / rate;
     this.#zero = now - recordFrom;
     this.#layout = layout;
     this.#end = recordFrom + buffer.duration;
+    source.connect(this.#output(audio, now, recordFrom));
     source.start(now);
     this.#nodes.push(source);
     this.#ctx.set({
@@ -169,6 +177,30 @@ export class AlbumPlayer {
     this.stop();
     void this.#audio?.close();
     this.#audio = null;
+  }
+
+  /**
+   * A fresh output for what starts playing at `now` from the record's `from` seconds. For a user in
+   * preview mode (no credits or crowns) the last second of every five of the record is silent (spec 4).
+   */
+  #output(audio: AudioContext, now: number, from: number): GainNode {
+    const out = new GainNode(audio);
+    out.connect(audio.destination);
+    this.#out = out;
+    if (!this.#ctx.deps.previewMode()) return out;
+    const RAMP = 0.005;
+    for (const start of muteWindowStarts(from, this.#end)) {
+      const t = now + start - from;
+      if (t + MUTE_LENGTH_S <= now) continue;
+      if (t - RAMP < now) out.gain.setValueAtTime(0, now);
+      else {
+        out.gain.setValueAtTime(1, t - RAMP);
+        out.gain.linearRampToValueAtTime(0, t);
+      }
+      out.gain.setValueAtTime(0, t + MUTE_LENGTH_S - RAMP);
+      out.gain.linearRampToValueAtTime(1, t + MUTE_LENGTH_S);
+    }
+    return out;
   }
 
   async #context(): Promise<AudioContext> {
@@ -224,5 +256,7 @@ export class AlbumPlayer {
       node.disconnect();
     }
     this.#nodes = [];
+    this.#out?.disconnect();
+    this.#out = null;
   }
 }

@@ -19,6 +19,8 @@ export interface AlbumDeps {
   /** Asks the server for the user again after a spend (the balances shown). */
   refreshUser: () => Promise<PublicUser | null>;
   devMode: () => boolean;
+  /** Spec 4's preview mode (no credits or crowns): the preview is muted for 1 s every 5 s. */
+  previewMode: () => boolean;
 }
 
 export interface AlbumContext {

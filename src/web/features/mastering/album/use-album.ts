@@ -18,6 +18,7 @@ export const useCreateAlbumStore = (access: Access): AlbumStore => {
       notify,
       user: () => ref.current.user,
       devMode: () => ref.current.devMode,
+      previewMode: () => ref.current.previewMode,
       refreshUser: () =>
         queryClient.fetchQuery<PublicUser | null>({
           queryKey: USER_QUERY_KEY,
