@@ -391,7 +391,29 @@ test('the album view works at 375 px on touch', async ({ browser }, testInfo) =>
   expect(box?.height ?? 0).toBeGreaterThanOrEqual(36);
   await down.tap();
   await expect(page.getByTestId('album-track').nth(1).getByLabel('Title of track 2')).toHaveValue('1-strike');
+  // A saved upload joins from the library (GET /api/library), by taps.
+  const saved = await page.request.post('/api/tracks', {
+    multipart: {
+      type: 'instrumental',
+      name: 'Saved beat',
+      duration: '0',
+      audio: { name: 'saved-beat.wav', mimeType: 'audio/wav', buffer: readFileSync(files[0]!) },
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(201);
+  await page.getByTestId('album-library-toggle').tap();
+  await page
+    .getByTestId('album-library')
+    .getByLabel(/Saved beat/)
+    .tap();
+  await page.getByRole('button', { name: 'Add 1 track' }).tap();
+  await expect(page.getByTestId('album-track')).toHaveCount(3);
+  await expect(page.getByLabel('Title of track 3')).toHaveValue('Saved beat');
+  await expect(page.getByTestId('album-track').nth(2)).toHaveAttribute('data-state', 'ready', {
+    timeout: 60_000,
+  });
   await expect(page.getByTestId('album-master-button')).toBeEnabled();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await page.screenshot({ path: testInfo.outputPath('album-375-touch.png'), fullPage: true });
   await context.close();
 });
