@@ -198,8 +198,13 @@ test('an album of four real tracks: analysed, mastered, sequenced and downloaded
     'true',
   );
 
-  // Reorder by keyboard (Alt + arrows, announced) and by the buttons, back to the first order.
+  // Reorder by drag, by keyboard (Alt + arrows, announced) and by the buttons, back to the first order.
   const rows = page.getByTestId('album-track');
+  await rows.nth(0).dragTo(rows.nth(1));
+  await expect(rows.nth(1).getByLabel('Title of track 2')).toHaveValue('1-strike');
+  await expect(page.getByTestId('album-announcement')).toHaveText('1-strike moved to position 2 of 4');
+  await rows.nth(1).dragTo(rows.nth(0));
+  await expect(rows.nth(0).getByLabel('Title of track 1')).toHaveValue('1-strike');
   await rows.nth(3).getByLabel('Title of track 4').focus();
   await page.keyboard.press('Alt+ArrowUp');
   await expect(page.getByTestId('album-announcement')).toHaveText('4-machines moved to position 3 of 4');
