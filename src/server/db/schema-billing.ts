@@ -21,6 +21,14 @@ import { users } from './schema';
  * The balance columns live on `users` (mix_credits, mastering_credits, crowns with CHECK >= 0); every change
  * of one of them writes a row here in the same transaction, so the ledger of a user sums to their balance.
  */
+/** An album download as the server records it (issue 31): tracks in the record's order. */
+export interface AlbumDelivery {
+  name: string;
+  tracks: { trackId: number | null; title: string }[];
+  formats: string[];
+  continuous: boolean;
+}
+
 export const creditLedger = pgTable(
   'credit_ledger',
   {
@@ -44,12 +52,23 @@ export const creditLedger = pgTable(
      * Issue 29 (migration 0010): what a spend was for (type, track, versions, formats); its key answers
      * only the same request again. Null on grants.
      */
-    request: jsonb('request').$type<{
-      type: 'mix' | 'mastering';
-      trackId: number | null;
-      versions: string[] | null;
-      formats: string[] | null;
-    }>(),
+    request: jsonb('request').$type<
+      | {
+          type: 'mix' | 'mastering';
+          trackId: number | null;
+          versions: string[] | null;
+          formats: string[] | null;
+        }
+      | { type: 'album'; album: AlbumDelivery }
+    >(),
+    /**
+     * Issue 31 (migration 0018): what an album download delivered, on its first ledger row (an album paid
+     * partly in credits and partly in crowns writes two rows, the second under `spend-album-crowns:{user}:{key}`)
+     * and how it was paid.
+     */
+    album: jsonb('album').$type<
+      AlbumDelivery & { charged: number; masteringCredits: number; crowns: number }
+    >(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

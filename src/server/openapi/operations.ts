@@ -23,6 +23,8 @@ import {
   paymentMethodsResponse,
   purchaseCrownsBody,
   purchaseCrownsResponse,
+  spendAlbumBody,
+  spendAlbumResponse,
   spendCreditBody,
   spendCreditResponse,
 } from '../../shared/api/billing';
@@ -445,6 +447,30 @@ export const OPERATIONS: Operation[] = [
       response: { success: true, message: 'Download ready', user: EXAMPLE_USER },
     },
     errors: [402, 403],
+  },
+  {
+    method: 'post',
+    path: '/api/spend-album',
+    tag: 'billing',
+    summary:
+      'Spend one mastering credit or crown per track for an album download (credits first, then crowns), once per idempotencyKey; records the album, its tracks, formats and whether the continuous file was made. Not enough for every track: nothing is spent',
+    access: 'user',
+    body: spendAlbumBody,
+    status: 200,
+    response: spendAlbumResponse,
+    example: {
+      request: {
+        idempotencyKey: 'album-3c9e21aa',
+        album: {
+          name: 'First Record',
+          tracks: [{ trackId: 41, title: 'Opening' }, { title: 'Ballad' }, { trackId: 43, title: 'Single' }],
+          formats: ['wav', 'mp3'],
+          continuous: true,
+        },
+      },
+      response: { success: true, message: 'Used 3 mastering credits', user: EXAMPLE_USER, charged: 3 },
+    },
+    errors: [402, 403, 404, 409],
   },
   {
     method: 'post',

@@ -101,6 +101,8 @@ export const ALBUM_MESSAGES = {
   title: 'Every track needs a title of 1 to 200 characters',
   repeatedTrack: 'A saved track is listed twice',
   continuous: 'continuous must be true or false',
+  notEnough: (tracks: number, have: number) =>
+    `This album needs ${tracks} mastering credits or crowns (one per track); you have ${have}. Purchase more or upgrade your plan.`,
 } as const;
 
 const trackId = z

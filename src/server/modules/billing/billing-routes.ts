@@ -4,6 +4,7 @@ import {
   changeSubscriptionBody,
   checkoutSessionBody,
   purchaseCrownsBody,
+  spendAlbumBody,
   spendCreditBody,
 } from '../../../shared/api/billing';
 import { requireAdmin, requireUser } from '../../http/auth-context';
@@ -21,6 +22,12 @@ export async function billingRoutes(
     const user = requireUser(req);
     const body = parse(spendCreditBody, req.body);
     return d.ledger.spend(user.id, spendRequestOf(body), body.idempotencyKey);
+  });
+
+  // Issue 31: one mastering credit or crown per track of an album, once for the whole download.
+  app.post('/api/spend-album', async (req) => {
+    const user = requireUser(req);
+    return d.ledger.spendAlbum(user.id, parse(spendAlbumBody, req.body));
   });
 
   app.post('/api/purchase-crowns', async (req) => {

@@ -1,12 +1,16 @@
 import { and, eq, gte, isNotNull, sql } from 'drizzle-orm';
-import { BILLING_MESSAGES, type SpendCreditResponse } from '../../../shared/api/billing';
+import { BILLING_MESSAGES, type SpendAlbumBody, type SpendCreditResponse } from '../../../shared/api/billing';
 import type { Db } from '../../db/client';
-import { creditLedger, tracks, users } from '../../db/schema';
+import { creditLedger, users } from '../../db/schema';
 import { AppError } from '../../errors';
-import { toPublicUser, type UserRow } from '../auth/user-view';
+import { toPublicUser } from '../auth/user-view';
+import { spendAlbum } from './album-spend';
+import { AlreadySpent, findSpend, requireOwnTracks, userRow } from './spend-lookups';
 import { deliveredOf, type SpendRequest, sameSpendRequest } from './spend-request';
 
 export type Currency = 'mix' | 'mastering' | 'crown';
+/** The request column of a spend's ledger row: a single download's or an album's. */
+export type StoredSpendRequest = NonNullable<(typeof creditLedger.$inferSelect)['request']>;
 export type SpendType = 'mix' | 'mastering';
 
 /** The balance column of each currency. */
@@ -55,39 +59,14 @@ export async function grant(tx: Tx, g: GrantInput): Promise<boolean> {
   return true;
 }
 
-/** Thrown inside the spend transaction to roll it back when the idempotency key was already used. */
-class AlreadySpent extends Error {}
-
 const refusal = (status: number, code: string, message: string) => new AppError(status, code, message);
 
 const spendMessage = (currency: Currency) =>
   currency === 'crown' ? 'Used 1 crown' : `Used 1 ${currency === 'mix' ? 'mix' : 'mastering'} credit`;
 
 export function createLedgerService(db: Db) {
-  const findSpend = async (reference: string) =>
-    (
-      await db
-        .select({ currency: creditLedger.currency, request: creditLedger.request })
-        .from(creditLedger)
-        .where(eq(creditLedger.reference, reference))
-        .limit(1)
-    )[0];
-
-  /** A spend names only the user's own track: a stranger's id (or a deleted track) is refused. */
-  const requireOwnTrack = async (userId: number, trackId: number) => {
-    const [row] = await db
-      .select({ id: tracks.id })
-      .from(tracks)
-      .where(and(eq(tracks.id, trackId), eq(tracks.userId, userId)))
-      .limit(1);
-    if (!row) throw new AppError(404, 'not_found', BILLING_MESSAGES.spendTrackNotFound);
-  };
-
-  const currentUser = async (userId: number): Promise<UserRow> => {
-    const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-    if (!row) throw new AppError(404, 'not_found', 'User not found');
-    return row;
-  };
+  const requireOwnTrack = (userId: number, trackId: number) => requireOwnTracks(db, userId, [trackId]);
+  const currentUser = (userId: number) => userRow(db, userId);
 
   /**
    * The answer to a key already spent: the stored result when the request is the one it was spent for,
@@ -95,10 +74,11 @@ export function createLedgerService(db: Db) {
    */
   const replay = async (
     userId: number,
-    earlier: { currency: string; request: SpendRequest | null },
+    earlier: { currency: string; request: StoredSpendRequest | null },
     request: SpendRequest,
   ): Promise<SpendCreditResponse> => {
-    if (!earlier.request || !sameSpendRequest(earlier.request, request)) {
+    // A key spent on an album answers only that album (album-spend.ts).
+    if (!earlier.request || earlier.request.type === 'album' || !sameSpendRequest(earlier.request, request)) {
       throw refusal(409, 'idempotency_key_reused', BILLING_MESSAGES.spendKeyReused);
     }
     return {
@@ -121,7 +101,7 @@ export function createLedgerService(db: Db) {
     async spend(userId: number, request: SpendRequest, idempotencyKey: string): Promise<SpendCreditResponse> {
       const { type } = request;
       const reference = `spend:${userId}:${idempotencyKey}`;
-      const earlier = await findSpend(reference);
+      const earlier = await findSpend(db, reference);
       if (earlier) return replay(userId, earlier, request);
       if (request.trackId !== null) await requireOwnTrack(userId, request.trackId);
       try {
@@ -180,18 +160,21 @@ export function createLedgerService(db: Db) {
         });
       } catch (err) {
         if (err instanceof AlreadySpent) {
-          const first = await findSpend(reference);
+          const first = await findSpend(db, reference);
           if (!first) throw err; // the unique index refused this row: the first one is there
           return replay(userId, first, request);
         }
         if (err instanceof AppError) {
           // The same key may have been spent by a concurrent request that emptied the balance.
-          const first = await findSpend(reference);
+          const first = await findSpend(db, reference);
           if (first) return replay(userId, first, request);
         }
         throw err;
       }
     },
+
+    /** Issue 31: one credit or crown per track of an album, once per key (album-spend.ts). */
+    spendAlbum: (userId: number, body: SpendAlbumBody) => spendAlbum(db, userId, body),
 
     /** Per-currency sums of a user's ledger, for checks and tests: they equal the balance columns. */
     async sums(userId: number): Promise<Record<Currency, number>> {

@@ -81,7 +81,9 @@ export function createMastersService(d: MastersServiceDeps) {
           ),
         )
         .limit(1);
-      const formats = row?.request?.formats ?? row?.delivered?.formats ?? null;
+      // Only a single download's spend (reason spend_mastering) is kept here; album spends carry another shape.
+      const request = row?.request?.type === 'album' ? null : row?.request;
+      const formats = request?.formats ?? row?.delivered?.formats ?? null;
       if (!row?.reference || !formats?.length)
         throw new AppError(404, 'spend_not_found', LIBRARY_MESSAGES.spendUnknown);
       const [kept] = await d.db
@@ -91,8 +93,8 @@ export function createMastersService(d: MastersServiceDeps) {
       if (kept) throw conflict(LIBRARY_MESSAGES.alreadyKept, 'already_kept');
       return {
         reference: row.reference,
-        trackId: row.request?.trackId ?? null,
-        versions: row.request?.versions ?? row.delivered?.versions ?? ['main'],
+        trackId: request?.trackId ?? null,
+        versions: request?.versions ?? row.delivered?.versions ?? ['main'],
         formats,
         paidAt: row.createdAt,
       };
