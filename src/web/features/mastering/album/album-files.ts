@@ -63,8 +63,22 @@ export const safeName = (text: string): string =>
 export const trackFileName = (index: number, title: string, format: ExportFormat): string =>
   `${String(index + 1).padStart(2, '0')} - ${safeName(title)}${SUFFIX[format]}.${EXTENSION[format]}`;
 
+/** fLaC and a STREAMINFO block marked as the last metadata block: what our FLAC encoder writes first. */
+const FLAC_HEADER_BYTES = 4 + 4 + 34;
+
+/**
+ * The encoder's file as the parts the tag functions take (albumcore's contract: the encoder's Blob parts).
+ * Our encoders hand back one Blob; a FLAC's first part must be its 42-byte header, so it is split there.
+ */
+const partsOf = (format: ExportFormat, bytes: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer>[] => {
+  if (EXTENSION[format] !== 'flac') return [bytes];
+  // Only a lone STREAMINFO (flag "last" set) may be split off: a block after it would follow the tags.
+  if (bytes[4] !== 0x80) throw new Error('The FLAC has metadata blocks after STREAMINFO');
+  return [bytes.subarray(0, FLAC_HEADER_BYTES), bytes.subarray(FLAC_HEADER_BYTES)];
+};
+
 const tagged = async (format: ExportFormat, blob: Blob, tags: AlbumTags): Promise<Blob> => {
-  const parts = [new Uint8Array(await blob.arrayBuffer())];
+  const parts = partsOf(format, new Uint8Array(await blob.arrayBuffer()));
   const tag = format === 'mp3' ? tagMp3 : EXTENSION[format] === 'flac' ? tagFlac : tagWav;
   return new Blob(tag(parts, tags), { type: blob.type });
 };
