@@ -404,6 +404,17 @@ test('an album of four real tracks: analysed, mastered, sequenced and downloaded
     });
     expect(atJoin).toBeLessThanOrEqual(Math.max(inTrack + 6, -30));
   }
+
+  // A crossfade on the first transition overlaps the two tracks on the record (3 s of ~79 s).
+  await page
+    .getByTestId('album-transition')
+    .nth(0)
+    .getByLabel(/Crossfade/)
+    .check();
+  const segments = page.getByTestId('album-timeline').getByRole('button');
+  const first = (await segments.nth(0).boundingBox())!;
+  const second = (await segments.nth(1).boundingBox())!;
+  expect(second.x).toBeLessThan(first.x + first.width - 10);
 });
 
 test('the album view works at 375 px on touch', async ({ browser }, testInfo) => {
