@@ -388,7 +388,11 @@ test('an album of four real tracks: analysed, mastered, sequenced and downloaded
   // would differ by the music's own level there).
   const decoded = mp3s.map((n) => samples(join(out, n)));
   const joined = new Float32Array(decoded.reduce((n, d) => n + d.length, 0));
-  decoded.reduce((at, d) => (joined.set(d, at), at + d.length), 0);
+  let at = 0;
+  for (const d of decoded) {
+    joined.set(d, at);
+    at += d.length;
+  }
   expect(joined.length).toBe(record.length);
   const errorDb = (from: number, frames: number) => {
     const diff = new Float32Array(2 * frames);
