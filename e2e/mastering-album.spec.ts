@@ -463,6 +463,9 @@ test('the album view works at 375 px on touch', async ({ browser }, testInfo) =>
     timeout: 60_000,
   });
   await expect(page.getByTestId('album-master-button')).toBeEnabled();
+  // The loudness plan: a distance of 0 LU under the loudest puts that track at the preset's target.
+  await page.getByLabel('LU under the loudest, track 2').fill('0');
+  await expect(page.getByTestId('album-planned-lufs').nth(1)).toHaveText('-14.0');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await page.screenshot({ path: testInfo.outputPath('album-375-touch.png'), fullPage: true });
   await context.close();

@@ -5,6 +5,7 @@ import { ProgressBar } from '../../../components/ui/progress-bar';
 import { SelectField } from '../common/form-controls';
 import { PRESET_IDS, PRESETS, type PresetId } from '../mastering-constants';
 import type { Access } from '../use-mastering';
+import { AlbumLoudnessPlan } from './album-loudness-plan';
 import { MIN_ALBUM_TRACKS } from './album-rules';
 import type { AlbumState } from './album-state';
 import { ALBUM_TEXT } from './album-texts';
@@ -58,6 +59,7 @@ export function AlbumMasterCard(_: { access: Access }) {
       <p className="mt-2 text-sm text-zinc-400">
         {PRESETS[state.preset].description} The loudest song goes to {PRESETS[state.preset].targetLufs} LUFS.
       </p>
+      {ready(state) ? <AlbumLoudnessPlan /> : null}
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <Button
           onClick={() => void store.master.masterAll()}

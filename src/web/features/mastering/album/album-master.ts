@@ -40,7 +40,11 @@ export class AlbumMasterController {
     const { tracks, preset, genre } = this.#ctx.state();
     if (tracks.length < MIN_ALBUM_TRACKS || tracks.some((t) => !t.analysis)) return null;
     return planAlbum({
-      tracks: tracks.map((t) => ({ id: t.key, analysis: t.analysis! })),
+      tracks: tracks.map((t) => ({
+        id: t.key,
+        analysis: t.analysis!,
+        ...(t.distanceLu === null ? {} : { distanceLu: t.distanceLu }),
+      })),
       preset,
       genre: genre ?? undefined,
     });

@@ -15,6 +15,8 @@ export interface AlbumTrack {
   key: string;
   title: string;
   isrc: string;
+  /** The user's distance under the album's loudest song, LU; null: the plan's estimate. */
+  distanceLu: number | null;
   /** Where it came from: a file name or the library item's name. */
   origin: string;
   /** The saved track it was loaded from (library); null for a dropped file. */

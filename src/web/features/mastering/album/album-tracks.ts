@@ -81,6 +81,14 @@ export class AlbumTracksController {
     this.#patch(key, { isrc: isrc.toUpperCase() });
   }
 
+  /** The user's distance under the loudest ('' for the plan's estimate): the masters made before go. */
+  setDistance(key: string, raw: string): void {
+    const value = raw.trim() === '' ? null : Number(raw);
+    if (value !== null && !Number.isFinite(value)) return;
+    this.#patch(key, { distanceLu: value === null ? null : Math.max(0, value) });
+    this.#peers.invalidate();
+  }
+
   abort(): void {
     this.#abort.abort();
     this.#abort = new AbortController();
@@ -98,6 +106,7 @@ export class AlbumTracksController {
       key: `t${++nextKey}`,
       title: titleFromFileName(name),
       isrc: '',
+      distanceLu: null,
       origin: name,
       trackId,
       buffer: null,
