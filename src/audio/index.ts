@@ -3,6 +3,8 @@
  * Each sub-folder exposes its own index; this file gathers them.
  */
 
+// Issue 31, album mastering: the album page's engine (plan, sequence, CUE, tags).
+export * from './album/album-api';
 export * from './codecs/export-errors';
 export * from './codecs/export-formats';
 export { decodeUserAudio, studioInputRate } from './codecs/input-formats';

@@ -110,7 +110,10 @@ export interface AlbumTrackPlan {
    */
   towardAlbumDb: number[];
   towardGenreDb: number[];
-  /** 0..1: how sure the plan is that this track departs from the album's balance (decision 213's ramp). */
+  /**
+   * 0..1, for display: how clearly this track departs from the album's balance (decision 213's ramp against
+   * half the genre's range). The correction itself is the broad departure beyond 1 dB (decision 281).
+   */
   departureConfidence: number;
 }
 
@@ -241,6 +244,6 @@ export interface AlbumTags {
 
 export { albumOverview } from './album-overview';
 export { ALBUM_SPREAD_LIMIT_LU, albumGenreLabel, albumMasterJob, planAlbum } from './album-plan';
-export { planSequence, sequenceAlbum, transitionAudition } from './album-sequence';
+export { planSequence, sequenceAlbum, trackSlices, transitionAudition } from './album-sequence';
 export { tagFlac, tagMp3, tagWav } from './album-tags';
 export { cueFrames, cueSheet, cueTime, isValidIsrc } from './cue-sheet';

@@ -125,6 +125,18 @@ describe('album plan: distances (decision 280)', () => {
     expect(plan.tracks[0]!.distanceFrom).toBe('user');
   });
 
+  it('a silent track sits at the bound, not at the top', () => {
+    const plan = planAlbum({
+      tracks: [
+        { id: 'song', analysis: synthetic(12) },
+        { id: 'silence', analysis: { ...synthetic(12), plrDb: Number.POSITIVE_INFINITY } },
+      ],
+      preset: 'balanced',
+    });
+    expect(plan.loudestId).toBe('song');
+    expect(plan.tracks[1]!.distanceLu).toBe(ALBUM_SPREAD_LIMIT_LU);
+  });
+
   it('refuses fewer than 2 or more than 20 tracks and repeated ids', () => {
     const t = { id: 'x', analysis: synthetic(10) };
     expect(() => planAlbum({ tracks: [t], preset: 'balanced' })).toThrow(/2 to 20/);

@@ -106,7 +106,8 @@ const distances = (input: AlbumPlanInput): { lu: number[]; fromUser: boolean[] }
       ? cap(t.distanceLu)
       : Number.isFinite(plrs[i]!)
         ? cap(plrs[i]! - densest)
-        : 0,
+        : // A silent track (no loudness, so no PLR) is the sparsest there is.
+          ALBUM_SPREAD_LIMIT_LU,
   );
   // The loudest track sits at the target: distances count from the smallest.
   const least = Math.min(...raw);

@@ -3,7 +3,7 @@
  * first sample, so where each one landed is read from the rendered buffer itself.
  */
 import { describe, expect, it } from 'vitest';
-import { planSequence, sequenceAlbum, transitionAudition } from './album-sequence';
+import { planSequence, sequenceAlbum, trackSlices, transitionAudition } from './album-sequence';
 import { cueSheet } from './cue-sheet';
 
 const RATE = 44100;
@@ -15,6 +15,9 @@ const track = (frames: number, level = 0.25): Float32Array[] =>
     c[0] = 1;
     return c;
   });
+
+/** Sample-for-sample equality (a loop: deep equality of long typed arrays is slow). */
+const same = (a: Float32Array, b: Float32Array) => a.length === b.length && a.every((v, i) => v === b[i]);
 
 /** The sample each INDEX 01 of a sheet names, at 588 samples per CUE frame (44.1 kHz). */
 const cueStarts = (sheet: string): number[] =>
@@ -68,10 +71,18 @@ describe('sequencing and CUE (issue 31)', () => {
     let at = 0;
     tracks.forEach((t, i) => {
       expect(album.audioStarts[i]).toBe(at);
-      expect(album.channels[0]!.subarray(at, at + t[0]!.length)).toEqual(t[0]);
+      expect(same(album.channels[0]!.subarray(at, at + t[0]!.length), t[0]!)).toBe(true);
       expect(Math.abs(album.starts[i]! - at)).toBeLessThanOrEqual(294);
       expect(album.starts[i]! % 588).toBe(0);
       at += t[0]!.length;
+    });
+    // Per-track files cut at the markers play back to back as the record, sample for sample.
+    const slices = trackSlices(album);
+    expect(slices.map((s) => s[0]!.length).reduce((a, b) => a + b, 0)).toBe(album.frames);
+    slices.forEach((s, i) => {
+      expect(
+        same(s[1]!, album.channels[1]!.subarray(album.starts[i]!, album.starts[i]! + s[1]!.length)),
+      ).toBe(true);
     });
     expect(
       cueStarts(
@@ -110,11 +121,25 @@ describe('sequencing and CUE (issue 31)', () => {
     const from = album.audioEnds[0]! - 10 * RATE;
     expect(audition.boundary).toBe(album.starts[1]! - from);
     expect(audition.channels[0]!.length).toBe(album.audioStarts[1]! + 10 * RATE - from);
-    expect(audition.channels[0]).toEqual(
-      album.channels[0]!.subarray(from, album.audioStarts[1]! + 10 * RATE),
-    );
+    const expected = album.channels[0]!.subarray(from, album.audioStarts[1]! + 10 * RATE);
+    expect(same(audition.channels[0]!, expected)).toBe(true);
     expect(audition.channels[0]![audition.boundary]).toBe(1);
     expect(() => transitionAudition(long, RATE, options, 1)).toThrow(RangeError);
+  });
+
+  it('48 kHz starts on 640-sample frames; 32 kHz (no whole frame) keeps the exact gap', () => {
+    const at48 = planSequence([48000 * 3 + 11, 48000 * 2 + 7, 48000], 48000);
+    for (const s of at48.starts) expect(s % 640).toBe(0);
+    expect(at48.starts).toEqual(at48.audioStarts);
+    const at32 = planSequence([32000 + 5, 32000], 32000);
+    expect(at32.starts[1]).toBe(32000 + 5 + 2 * 32000);
+  });
+
+  it('a mono track plays in both channels of a stereo record', () => {
+    const album = sequenceAlbum([track(100), [new Float32Array(50).fill(0.5)]], RATE, { gapSeconds: 0 });
+    expect(album.channels).toHaveLength(2);
+    expect(album.channels[0]![120]).toBe(0.5);
+    expect(album.channels[1]![120]).toBe(0.5);
   });
 
   it('refuses a CUE with a bad ISRC or a first track not at 0', () => {

@@ -160,3 +160,12 @@ export const transitionAudition = (
     boundary: layout.starts[index + 1]! - from,
   };
 };
+
+/**
+ * The record cut at its track starts (views, no copies): per-track files that play back to back as the record
+ * does, to the sample (a gap stays at the end of the track before it; a gapless join is cut at its marker).
+ */
+export const trackSlices = (album: SequencedAlbum): Float32Array[][] =>
+  album.starts.map((start, i) =>
+    album.channels.map((c) => c.subarray(start, album.starts[i + 1] ?? album.frames)),
+  );
