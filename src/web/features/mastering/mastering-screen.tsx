@@ -2,6 +2,8 @@ import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAuth } from '../../app/auth-context';
 import { useConfig } from '../../app/use-config';
+import { AlbumModeSwitch, useAlbumMode } from './album/album-mode';
+import { AlbumView } from './album/album-view';
 import { AnalysisSummary } from './analysis/analysis-summary';
 import { LoudnessPanel } from './analysis/loudness-panel';
 import { CodecPanel } from './codec/codec-panel';
@@ -29,6 +31,7 @@ export function MasteringScreen() {
   const { user, isLoading } = useAuth();
   const trackId = params.get('trackId');
   const requested = useRef<string | null>(null);
+  const [albumMode, setAlbumMode] = useAlbumMode();
 
   // ?trackId= from the mixer: loaded once the signed-in user is known.
   useEffect(() => {
@@ -39,8 +42,17 @@ export function MasteringScreen() {
     void store.source.loadTrack(trackId);
   }, [trackId, isLoading, user, store]);
 
+  // Issue 31: the album is its own view on this page; the single track's work is kept meanwhile.
+  if (albumMode)
+    return (
+      <>
+        <AlbumModeSwitch album onChange={setAlbumMode} />
+        <AlbumView access={access} />
+      </>
+    );
   return (
     <StoreContext.Provider value={store}>
+      <AlbumModeSwitch album={false} onChange={setAlbumMode} />
       <Shortcuts />
       {/* One column on a phone: source, controls and Master Track first, then the result, then the
           analysis panels folded (decision 242); the left column's "contents" lets the order apply. */}

@@ -51,8 +51,8 @@ export interface DownloadDeps {
   keep?: MasterMeta;
 }
 
-/** One format's file from channels at `rate`. */
-const encode = async (
+/** One format's file from channels at `rate` (the album's delivery makes its files with it too). */
+export const encode = async (
   format: ExportFormat,
   channels: Float32Array[],
   rate: number,

@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
+import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { ProgressBar } from '../../../components/ui/progress-bar';
+import { MORE_OPTIONS, SPEC_OPTIONS } from '../download/format-options';
+import type { ExportFormat } from '../engine/engine-api';
+import type { Access } from '../use-mastering';
+import { albumCostText } from './album-rules';
+import { allMastered } from './album-state';
+import { ALBUM_TEXT } from './album-texts';
+import { useAlbumState, useAlbumStore } from './use-album';
+
+const OPTIONS = [...SPEC_OPTIONS, ...MORE_OPTIONS];
+
+/** Formats for every track, the continuous file with its CUE sheet, the cost, then one confirmed charge. */
+export function AlbumDownloadCard({ access }: { access: Access }) {
+  const store = useAlbumStore();
+  const state = useAlbumState();
+  const [formats, setFormats] = useState<ExportFormat[]>(['wav']);
+  const [continuous, setContinuous] = useState(false);
+  const [continuousFormat, setContinuousFormat] = useState<'wav' | 'flac16'>('flac16');
+  const [confirming, setConfirming] = useState(false);
+  if (state.tracks.length < 2) return null;
+  const count = state.tracks.length;
+  const cost = access.devMode ? `${count} developer credits` : albumCostText(count, access.credits);
+  const ordered = OPTIONS.map((o) => o.format).filter((f) => formats.includes(f));
+  const busy = state.download?.running === true;
+  const toggle = (format: ExportFormat, on: boolean) =>
+    setFormats((f) => (on ? [...f.filter((x) => x !== format), format] : f.filter((x) => x !== format)));
+  const start = () => {
+    setConfirming(false);
+    void store.download.download({ formats: ordered, continuous: continuous ? continuousFormat : null });
+  };
+  return (
+    <Card className="p-4 lg:p-6" data-testid="album-download">
+      <CardTitle>{ALBUM_TEXT.downloadTitle}</CardTitle>
+      <CardDescription className="mt-1" data-testid="album-cost">
+        {ALBUM_TEXT.cost(cost)}
+      </CardDescription>
+      <fieldset className="mt-4 grid gap-2 sm:grid-cols-2" disabled={busy}>
+        <legend className="mb-2 text-sm font-medium text-zinc-200">Every track in</legend>
+        {OPTIONS.map((o) => (
+          <label
+            key={o.format}
+            className="flex min-h-10 items-start gap-3 rounded-md border border-zinc-700 p-2 text-sm"
+          >
+            <input
+              type="checkbox"
+              className="mt-0.5 size-4 shrink-0 accent-violet-500"
+              checked={formats.includes(o.format)}
+              onChange={(e) => toggle(o.format, e.target.checked)}
+            />
+            <span>
+              <span className="block font-medium text-zinc-100">{o.label}</span>
+              <span className="block text-xs text-zinc-400">{o.caption}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <div className="mt-4 grid gap-2">
+        <label className="flex min-h-10 items-center gap-3 text-sm text-zinc-100">
+          <input
+            type="checkbox"
+            className="size-4 accent-violet-500"
+            checked={continuous}
+            disabled={busy}
+            onChange={(e) => setContinuous(e.target.checked)}
+          />
+          {ALBUM_TEXT.continuous}
+        </label>
+        {continuous ? (
+          <label className="grid max-w-xs gap-1 text-sm text-zinc-200">
+            {ALBUM_TEXT.continuousFormat}
+            <select
+              value={continuousFormat}
+              disabled={busy}
+              onChange={(e) => setContinuousFormat(e.target.value as 'wav' | 'flac16')}
+              className="h-10 rounded-md border border-zinc-700 bg-zinc-900 px-3 text-sm text-zinc-50"
+            >
+              <option value="flac16">FLAC 16-bit</option>
+              <option value="wav">WAV 16-bit</option>
+            </select>
+          </label>
+        ) : null}
+      </div>
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <Button
+          disabled={busy || ordered.length === 0 || !allMastered(state)}
+          onClick={() => setConfirming(true)}
+          data-testid="album-download-button"
+        >
+          {ALBUM_TEXT.download}
+        </Button>
+        {busy ? (
+          <Button variant="outline" onClick={() => store.download.cancel()}>
+            {ALBUM_TEXT.cancel}
+          </Button>
+        ) : null}
+        {!allMastered(state) ? <span className="text-sm text-zinc-400">Master the album first.</span> : null}
+      </div>
+      {state.download ? (
+        <div className="mt-3 grid gap-1" data-testid="album-download-progress">
+          <ProgressBar percent={state.download.percent} label="Album download progress" />
+          <p className="text-sm text-zinc-300">
+            {state.download.phase === 'encoding'
+              ? 'Making the files...'
+              : state.download.phase === 'zipping'
+                ? 'Packing the ZIP...'
+                : 'Charging the album...'}
+          </p>
+        </div>
+      ) : null}
+      <Dialog open={confirming} onOpenChange={setConfirming}>
+        <DialogContent
+          title={ALBUM_TEXT.confirmTitle}
+          description={`${count} tracks in ${ordered.length} format(s)${continuous ? ', plus the continuous record with its CUE sheet' : ''}, in one ZIP. ${ALBUM_TEXT.cost(cost)}`}
+        >
+          <div className="mt-4 flex justify-end gap-2">
+            <DialogClose asChild>
+              <Button variant="outline">{ALBUM_TEXT.cancel}</Button>
+            </DialogClose>
+            <Button onClick={start} data-testid="album-confirm">
+              {ALBUM_TEXT.confirm(cost)}
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog>
+    </Card>
+  );
+}

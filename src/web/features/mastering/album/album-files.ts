@@ -1,0 +1,166 @@
+/**
+ * The album's delivery files (issue 31 item 4): the record sequenced once (albumcore's sequenceAlbum, the
+ * layout the CUE sheet describes), every track cut from it at its start (so the files played one after
+ * another are the record: gapless where it is gapless), each in every chosen format with its tags, and on
+ * request the whole record as one WAV or FLAC with its CUE sheet. The encoders are the single page's.
+ */
+import { encode, encoderClient } from '../download/download-flow';
+import { copyChannels } from '../engine/chunked-copy';
+import type { ExportFormat } from '../engine/engine-api';
+import {
+  type AlbumTags,
+  cueSheet,
+  type SequenceOptions,
+  sequenceAlbum,
+  tagFlac,
+  tagMp3,
+  tagWav,
+} from './album-engine';
+
+export interface AlbumFileTrack {
+  title: string;
+  isrc: string;
+  buffer: AudioBuffer;
+}
+
+export interface AlbumFileChoice {
+  record: string;
+  artist: string;
+  formats: ExportFormat[];
+  /** The whole record as one file with a CUE sheet, in this format; null: not asked for. */
+  continuous: 'wav' | 'flac16' | null;
+  sequence: SequenceOptions;
+}
+
+const EXTENSION: Record<ExportFormat, string> = {
+  wav: 'wav',
+  wav24: 'wav',
+  wav32f: 'wav',
+  mp3: 'mp3',
+  flac16: 'flac',
+  flac24: 'flac',
+};
+/** Formats that share an extension are told apart in the name. */
+const SUFFIX: Record<ExportFormat, string> = {
+  wav: '',
+  wav24: ' (24-bit)',
+  wav32f: ' (32-bit float)',
+  mp3: '',
+  flac16: '',
+  flac24: ' (24-bit)',
+};
+
+/** A name safe in every file system: no path or reserved characters, at most 80 characters. */
+export const safeName = (text: string): string =>
+  text
+    .replace(/[\\/:*?"<>|]/g, '')
+    // Control characters (below U+0020) have no place in a file name.
+    .replace(/[^\x20-\u{10ffff}]/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 80) || 'Untitled';
+
+export const trackFileName = (index: number, title: string, format: ExportFormat): string =>
+  `${String(index + 1).padStart(2, '0')} - ${safeName(title)}${SUFFIX[format]}.${EXTENSION[format]}`;
+
+/** fLaC and a STREAMINFO block marked as the last metadata block: what our FLAC encoder writes first. */
+const FLAC_HEADER_BYTES = 4 + 4 + 34;
+
+/**
+ * The encoder's file as the parts the tag functions take (albumcore's contract: the encoder's Blob parts).
+ * Our encoders hand back one Blob; a FLAC's first part must be its 42-byte header, so it is split there.
+ */
+const partsOf = (format: ExportFormat, bytes: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer>[] => {
+  if (EXTENSION[format] !== 'flac') return [bytes];
+  // Only a lone STREAMINFO (flag "last" set) may be split off: a block after it would follow the tags.
+  if (bytes[4] !== 0x80) throw new Error('The FLAC has metadata blocks after STREAMINFO');
+  return [bytes.subarray(0, FLAC_HEADER_BYTES), bytes.subarray(FLAC_HEADER_BYTES)];
+};
+
+const tagged = async (format: ExportFormat, blob: Blob, tags: AlbumTags): Promise<Blob> => {
+  const parts = partsOf(format, new Uint8Array(await blob.arrayBuffer()));
+  const tag = format === 'mp3' ? tagMp3 : EXTENSION[format] === 'flac' ? tagFlac : tagWav;
+  return new Blob(tag(parts, tags), { type: blob.type });
+};
+
+/** Every track at the first track's rate (the record has one rate); others are resampled in the worker. */
+const atOneRate = async (
+  tracks: readonly AlbumFileTrack[],
+): Promise<{ rate: number; channels: Float32Array[][] }> => {
+  const rate = tracks[0]!.buffer.sampleRate;
+  const channels: Float32Array[][] = [];
+  for (const { buffer } of tracks) {
+    const own = Array.from({ length: Math.min(2, buffer.numberOfChannels) }, (_, c) =>
+      buffer.getChannelData(c),
+    );
+    channels.push(
+      buffer.sampleRate === rate
+        ? own
+        : await encoderClient().resample(await copyChannels(own), buffer.sampleRate, rate, {
+            transfer: true,
+          }),
+    );
+  }
+  return { rate, channels };
+};
+
+export const makeAlbumFiles = async (
+  tracks: readonly AlbumFileTrack[],
+  choice: AlbumFileChoice,
+  onProgress: (fraction: number) => void,
+  signal: AbortSignal,
+): Promise<{ name: string; blob: Blob }[]> => {
+  const { rate, channels } = await atOneRate(tracks);
+  const record = sequenceAlbum(channels, rate, choice.sequence);
+  const steps = tracks.length * choice.formats.length + (choice.continuous ? 1 : 0);
+  let step = 0;
+  const at = (f: number) => onProgress((step + f) / steps);
+  const files: { name: string; blob: Blob }[] = [];
+  const album = choice.record.trim();
+  const artist = choice.artist.trim() || undefined;
+  for (const [i, track] of tracks.entries()) {
+    const from = record.starts[i]!;
+    const to = record.starts[i + 1] ?? record.frames;
+    const piece = record.channels.map((c) => c.subarray(from, to));
+    const tags: AlbumTags = {
+      title: track.title.trim() || 'Untitled',
+      artist,
+      album,
+      trackNumber: i + 1,
+      trackTotal: tracks.length,
+      isrc: track.isrc.trim() || undefined,
+    };
+    for (const format of choice.formats) {
+      signal.throwIfAborted();
+      const blob = await encode(format, piece, rate, at);
+      files.push({ name: trackFileName(i, track.title, format), blob: await tagged(format, blob, tags) });
+      step++;
+    }
+  }
+  if (choice.continuous) {
+    signal.throwIfAborted();
+    const base = safeName(album || 'Album');
+    const fileName = `${base}.${choice.continuous === 'wav' ? 'wav' : 'flac'}`;
+    const blob = await encode(choice.continuous, record.channels, rate, at);
+    files.push({
+      name: fileName,
+      blob: await tagged(choice.continuous, blob, { title: album || 'Album', artist, album }),
+    });
+    const cue = cueSheet({
+      fileName,
+      fileType: 'WAVE',
+      title: album || 'Album',
+      performer: artist,
+      sampleRate: rate,
+      tracks: tracks.map((t, i) => ({
+        title: t.title.trim() || 'Untitled',
+        performer: artist,
+        isrc: t.isrc.trim() || undefined,
+        startSample: record.starts[i]!,
+      })),
+    });
+    files.push({ name: `${base}.cue`, blob: new Blob([cue], { type: 'application/x-cue' }) });
+    step++;
+  }
+  return files;
+};

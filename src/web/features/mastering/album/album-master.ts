@@ -1,0 +1,168 @@
+/**
+ * Mastering the album (issue 31): one plan for the record (albumcore's planAlbum: the genre and preset,
+ * per-track loudness and tone), then every track through the single page's render (the same workers,
+ * progress and cancel), one after another. A change of genre, preset or tracks drops the masters.
+ */
+import type { Genre } from '../../../../shared/genres';
+import { classifyFailure, runMasterJob } from '../engine/master-job';
+import { PRESETS, type PresetId } from '../mastering-constants';
+import { type AlbumPlan, albumMasterJob, planAlbum } from './album-engine';
+import { MIN_ALBUM_TRACKS } from './album-rules';
+import type { AlbumMaster, AlbumTrack } from './album-state';
+import type { AlbumContext } from './album-store';
+import { ALBUM_NOTICES } from './album-texts';
+import { whyOfTrack } from './album-why';
+
+export class AlbumMasterController {
+  #ctx: AlbumContext;
+  #job: AbortController | null = null;
+
+  constructor(ctx: AlbumContext) {
+    this.#ctx = ctx;
+  }
+
+  setDetails(patch: { record?: string; artist?: string }): void {
+    this.#ctx.set(patch);
+  }
+
+  setGenre(genre: Genre | null): void {
+    this.#ctx.set({ genre });
+    this.#drop();
+  }
+
+  setPreset(preset: PresetId): void {
+    this.#ctx.set({ preset });
+    this.#drop();
+  }
+
+  /** The plan for the tracks as they are now (every one analysed), or null. */
+  plan(): AlbumPlan | null {
+    const { tracks, preset, genre } = this.#ctx.state();
+    if (tracks.length < MIN_ALBUM_TRACKS || tracks.some((t) => !t.analysis)) return null;
+    return planAlbum({
+      tracks: tracks.map((t) => ({
+        id: t.key,
+        analysis: t.analysis!,
+        ...(t.distanceLu === null ? {} : { distanceLu: t.distanceLu }),
+      })),
+      preset,
+      genre: genre ?? undefined,
+    });
+  }
+
+  async masterAll(): Promise<void> {
+    const { tracks, preset } = this.#ctx.state();
+    if (tracks.length < MIN_ALBUM_TRACKS) return this.#ctx.deps.notify(ALBUM_NOTICES.tooFew);
+    if (tracks.some((t) => t.load.status !== 'ready' || !t.buffer)) {
+      return this.#ctx.deps.notify(ALBUM_NOTICES.notReady);
+    }
+    let plan: AlbumPlan | null;
+    try {
+      plan = this.plan();
+    } catch (error) {
+      // The plan refuses (e.g. a silent track): said as a failed master, nothing rendered.
+      return this.#ctx.deps.notify(
+        ALBUM_NOTICES.masterFailed(error instanceof Error ? error.message : String(error)),
+      );
+    }
+    if (!plan) return this.#ctx.deps.notify(ALBUM_NOTICES.notReady);
+    this.abort();
+    const controller = new AbortController();
+    this.#job = controller;
+    const name = PRESETS[preset].name;
+    this.#ctx.set({
+      masters: {},
+      plan,
+      render: { running: true, index: 0, percent: 0, message: '', error: null },
+    });
+    try {
+      for (const [index, track] of tracks.entries()) {
+        const master = await this.#masterOne(track, plan, index, tracks.length, name, controller.signal);
+        this.#ctx.set({ masters: { ...this.#ctx.state().masters, [track.key]: master } });
+      }
+      this.#ctx.set({
+        render: {
+          running: false,
+          index: tracks.length,
+          percent: 100,
+          message: `${name} album mastering complete!`,
+          error: null,
+        },
+      });
+      this.#ctx.deps.notify(ALBUM_NOTICES.mastered(tracks.length));
+    } catch (error) {
+      const failure = classifyFailure(error, controller.signal);
+      const message =
+        failure.kind === 'aborted'
+          ? 'Cancelled'
+          : failure.kind === 'effects'
+            ? failure.message
+            : 'The mastering worker stopped';
+      const render = this.#ctx.state().render;
+      this.#ctx.set({
+        render: { ...(render ?? { index: 0, percent: 0 }), running: false, message, error: message },
+      });
+      if (failure.kind !== 'aborted') this.#ctx.deps.notify(ALBUM_NOTICES.masterFailed(message));
+    } finally {
+      if (this.#job === controller) this.#job = null;
+    }
+  }
+
+  async #masterOne(
+    track: AlbumTrack,
+    plan: AlbumPlan,
+    index: number,
+    count: number,
+    name: string,
+    signal: AbortSignal,
+  ): Promise<AlbumMaster> {
+    const job = albumMasterJob(plan, index);
+    const output = await runMasterJob(
+      track.buffer!,
+      { ...job, name, inputAnalysis: track.analysis ?? undefined },
+      (status) =>
+        this.#ctx.set({
+          render: {
+            running: true,
+            index,
+            percent: Math.round(((index + status.percent / 100) / count) * 100),
+            message: `Track ${index + 1} of ${count}: ${status.message}`,
+            error: null,
+          },
+        }),
+      signal,
+    );
+    const trackPlan = plan.tracks[index]!;
+    const master: AlbumMaster = {
+      buffer: output.buffer,
+      report: output.report,
+      targetLufs: job.targetLufs,
+      measuredLufs: null,
+      why: whyOfTrack(plan, trackPlan, output.report),
+    };
+    // The meter worker's reading of the master, shown beside the plan's target when it arrives.
+    output.details
+      .then(({ analysis }) => {
+        const now = this.#ctx.state().masters[track.key];
+        if (now?.buffer !== output.buffer) return;
+        const measuredLufs = analysis.loudness.integratedLufs;
+        this.#ctx.set({ masters: { ...this.#ctx.state().masters, [track.key]: { ...now, measuredLufs } } });
+      })
+      .catch(() => undefined);
+    return master;
+  }
+
+  cancel(): void {
+    this.abort();
+  }
+
+  abort(): void {
+    this.#job?.abort();
+    this.#job = null;
+  }
+
+  #drop(): void {
+    this.abort();
+    this.#ctx.set({ masters: {}, plan: null, render: null });
+  }
+}

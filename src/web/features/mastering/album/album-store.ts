@@ -1,0 +1,75 @@
+/**
+ * The album's engine-side owner of state (issue 31; DESIGN: the engine owns state, React subscribes with
+ * useSyncExternalStore). It holds the one snapshot and composes the album's controllers: the tracks (add,
+ * analyse, order, names), the master (the plan and the renders), the player (continuous preview and
+ * transitions) and the download. Toasts go through `notify`.
+ */
+import type { PublicUser } from '../../../../shared/api/user';
+import type { Notice } from '../mastering-texts';
+import { AlbumDownloadController } from './album-download';
+import { AlbumMasterController } from './album-master';
+import { AlbumPlayer } from './album-player';
+import { AlbumSequenceController } from './album-sequence';
+import { type AlbumState, initialAlbumState } from './album-state';
+import { AlbumTracksController } from './album-tracks';
+
+export interface AlbumDeps {
+  notify: (notice: Notice) => void;
+  user: () => PublicUser | null;
+  /** Asks the server for the user again after a spend (the balances shown). */
+  refreshUser: () => Promise<PublicUser | null>;
+  devMode: () => boolean;
+  /** Spec 4's preview mode (no credits or crowns): the preview is muted for 1 s every 5 s. */
+  previewMode: () => boolean;
+}
+
+export interface AlbumContext {
+  readonly deps: AlbumDeps;
+  state(): AlbumState;
+  set(patch: Partial<AlbumState>): void;
+}
+
+export class AlbumStore {
+  #state = initialAlbumState();
+  #listeners = new Set<() => void>();
+  readonly tracks: AlbumTracksController;
+  readonly master: AlbumMasterController;
+  readonly player: AlbumPlayer;
+  readonly sequence: AlbumSequenceController;
+  readonly download: AlbumDownloadController;
+
+  constructor(deps: AlbumDeps) {
+    const ctx: AlbumContext = { deps, state: () => this.#state, set: (patch) => this.#set(patch) };
+    this.player = new AlbumPlayer(ctx);
+    this.sequence = new AlbumSequenceController(ctx, () => this.player.stop());
+    this.master = new AlbumMasterController(ctx);
+    this.tracks = new AlbumTracksController(ctx, {
+      // Any change to the record's tracks makes its masters stale: they are dropped, the sound stops.
+      invalidate: () => {
+        this.master.abort();
+        this.player.stop();
+        this.#set({ masters: {}, plan: null, render: null });
+      },
+      stop: () => this.player.stop(),
+    });
+    this.download = new AlbumDownloadController(ctx);
+  }
+
+  getState = (): AlbumState => this.#state;
+  subscribe = (fn: () => void): (() => void) => {
+    this.#listeners.add(fn);
+    return () => this.#listeners.delete(fn);
+  };
+
+  #set(patch: Partial<AlbumState>): void {
+    this.#state = { ...this.#state, ...patch };
+    for (const fn of this.#listeners) fn();
+  }
+
+  dispose(): void {
+    this.tracks.abort();
+    this.master.abort();
+    this.download.abort();
+    this.player.dispose();
+  }
+}
