@@ -4,9 +4,8 @@
  */
 
 import type { AdaptivePlan } from '../../src/audio/dsp/adaptive-plan';
-import { limiterLatency } from '../../src/audio/dsp/limiter';
 import { measureLoudness } from '../../src/audio/dsp/loudness';
-import type { MasteringProgress } from '../../src/audio/dsp/mastering-chain';
+import { type MasteringProgress, masteringLatency } from '../../src/audio/dsp/mastering-chain';
 import { masteringChainParams } from '../../src/audio/dsp/mastering-processor';
 import { musicLike, shapedNoise } from '../../src/audio/dsp/test-signals';
 import { analyseTrack, type TrackAnalysis } from '../../src/audio/dsp/track-analysis';
@@ -46,7 +45,7 @@ const renderWithWorklet = async (
   stems?: { vocal: Float32Array[]; vocalSpace: VocalSpaceSetting },
 ) => {
   const frames = source[0]!.length;
-  const latency = limiterLatency(sampleRate);
+  const latency = masteringLatency(sampleRate);
   const ctx = new OfflineAudioContext(2, frames + latency, sampleRate);
   const node = new AudioBufferSourceNode(ctx, { buffer: toBuffer(ctx, source) });
   const chain = await buildMasteringChain(ctx, settings, {

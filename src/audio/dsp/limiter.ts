@@ -169,7 +169,7 @@ export class LimiterGainComputer {
 
 /** The streaming limiter's delay in frames at a sample rate (output frame n is input frame n - latency). */
 export const limiterLatency = (sampleRate: number, options: LimiterOptions = {}): number =>
-  (2 + new StagedLimiterComputer(sampleRate, options).delay) * LIMITER_BLOCK + TRUE_PEAK_DELAY - 1;
+  (2 + new StagedLimiterComputer(sampleRate, options).streamDelay) * LIMITER_BLOCK + TRUE_PEAK_DELAY - 1;
 
 export class TruePeakLimiter {
   readonly channelCount: number;
@@ -199,7 +199,9 @@ export class TruePeakLimiter {
   constructor(sampleRate: number, channelCount: number, options: LimiterOptions = {}) {
     this.channelCount = channelCount;
     this.#computer = new StagedLimiterComputer(sampleRate, options);
-    const A = this.#computer.delay;
+    // The output waits for the stream delay (the two stages' whenever a peak stage is named), though the
+    // gains may come sooner (computer.delay): they wait in the ring below.
+    const A = this.#computer.streamDelay;
     this.latency = (2 + A) * LIMITER_BLOCK + TRUE_PEAK_DELAY - 1; // as limiterLatency()
     let size = 1;
     // A whole chunk is written before its delayed frames are read.

@@ -8,7 +8,7 @@
 import { DynamicsStats, type DynamicsSummary } from './dynamics-stats';
 import { LIMITER_BLOCK, type LimiterOptions } from './limiter';
 import { gatedLoudness, kWeighting, RELATIVE_GATE_LU } from './loudness';
-import { StagedLimiterComputer } from './staged-limiter';
+import { hasPeakStage, StagedLimiterComputer } from './staged-limiter';
 import {
   centrePeak,
   HISTORY,
@@ -386,7 +386,7 @@ export const planLimiter = (
 ): LimiterPlan => {
   const computer = new StagedLimiterComputer(sampleRate, options);
   const limiterStats = summarise ? new DynamicsStats() : null;
-  const compressorStats = summarise && options.peakCompressor ? new DynamicsStats() : null;
+  const compressorStats = summarise && hasPeakStage(options) ? new DynamicsStats() : null;
   const record = (stats: DynamicsStats | null, g: number) => stats?.record(g >= 1 ? 0 : 20 * Math.log10(g));
   const A = computer.delay;
   const gains = new Float64Array(blocks + 1).fill(1);

@@ -17,7 +17,7 @@ import { yieldToEventLoop } from '../event-loop';
 import { type AdaptivePlan, adaptivePlanFor, type ToneChoice } from './adaptive-plan';
 import { type BandLevel, measureBandLevels } from './band-levels';
 import { type ChainDynamics, ChainStats, type CompressorDynamics, summariseGains } from './dynamics-stats';
-import { LIMITER_BLOCK, type LimiterOptions, type PeakCompressorOptions } from './limiter';
+import { LIMITER_BLOCK, type LimiterOptions, limiterLatency, type PeakCompressorOptions } from './limiter';
 import {
   BlockAnalysis,
   BlockTruePeaks,
@@ -28,7 +28,7 @@ import {
   type TruePeakStorage,
 } from './loudness-target';
 import { type DynamicsTrace, MasteringProcessor } from './mastering-processor';
-import { StagedLimiterComputer } from './staged-limiter';
+import { hasPeakStage, StagedLimiterComputer } from './staged-limiter';
 import { analyseTrack, type TrackAnalysis } from './track-analysis';
 
 /** The real stages of a master render, in order. */
@@ -145,7 +145,8 @@ const STAGE_SPAN: Record<MasteringStage, [number, number]> = {
  */
 export const limiterOptionsFor = (ceilingDb: number, settings?: MasteringSettings): LimiterOptions => {
   const loudness = settings?.loudness ?? 0;
-  if (loudness <= LIMITER_SLOW_UNTIL) return { ceilingDb };
+  // Named at 1:1 up to Balanced: no gain changes, but the live chain keeps one latency across presets.
+  if (loudness <= LIMITER_SLOW_UNTIL) return { ceilingDb, peakCompressor: peakCompressorFor(loudness) };
   const releaseMs = Math.max(3, 60 * 12 ** (-(loudness - LIMITER_SLOW_UNTIL) / 20));
   return { ceilingDb, releaseMs, peakCompressor: peakCompressorFor(loudness) };
 };
@@ -162,11 +163,15 @@ const LIMITER_SLOW_UNTIL = 65;
  */
 const peakCompressorFor = (loudness: number): PeakCompressorOptions => ({
   thresholdDb: PEAK_COMPRESSOR_OVER_CEILING_DB,
-  ratio: 1 + 3 * Math.min(1, (loudness - LIMITER_SLOW_UNTIL) / 20),
+  ratio: 1 + 3 * Math.min(1, Math.max(0, (loudness - LIMITER_SLOW_UNTIL) / 20)),
   kneeDb: 6,
   releaseMs: 15,
 });
 const PEAK_COMPRESSOR_OVER_CEILING_DB = 2;
+
+/** The live mastering chain's limiter latency at a rate: the same for every preset and slider position. */
+export const masteringLatency = (sampleRate: number): number =>
+  limiterLatency(sampleRate, limiterOptionsFor(TRUE_PEAK_CEILING_DBTP));
 
 /** What the first pass learns about the input, and the adaptive stages planned from it. */
 export interface InputFacts {
@@ -312,7 +317,7 @@ export const solveLoudness = async (
   }
   // With a peak compressor, the report tells its work from the brickwall's: the chosen plan once more,
   // summarising each stage (the same gains; without one, the plan's gains are the limiter's).
-  if (limiterOptions.peakCompressor)
+  if (hasPeakStage(limiterOptions))
     best.plan = planLimiter(peaks, blocks, 10 ** (best.db / 20), sampleRate, limiterOptions, true);
   await checkpoint();
   return {

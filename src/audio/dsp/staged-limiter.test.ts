@@ -6,9 +6,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PRESETS, TRUE_PEAK_CEILING_DBTP } from '../../shared/mastering';
-import { LimiterGainComputer, limitOffline } from './limiter';
+import { LimiterGainComputer, limiterLatency, limitOffline, TruePeakLimiter } from './limiter';
 import { planLimiter } from './loudness-target';
-import { limiterOptionsFor } from './mastering-chain';
+import { limiterOptionsFor, masteringLatency } from './mastering-chain';
 import { StagedLimiterComputer } from './staged-limiter';
 import { musicLike } from './test-signals';
 import { measureTruePeakDb } from './true-peak';
@@ -20,7 +20,8 @@ describe('staged limiter (peak compressor, then brickwall)', () => {
   it('is the plain limiter, gain for gain, where the preset has no peak compressor', () => {
     for (const id of ['clean', 'balanced'] as const) {
       const options = limiterOptionsFor(TRUE_PEAK_CEILING_DBTP, PRESETS[id].settings);
-      expect(options.peakCompressor).toBeUndefined();
+      // Named at 1:1 (the live chain's latency is the same for every preset), so it changes no gain.
+      expect(options.peakCompressor?.ratio).toBe(1);
       const staged = new StagedLimiterComputer(RATE, options);
       const plain = new LimiterGainComputer(RATE, options);
       expect(staged.delay).toBe(plain.average);
@@ -33,8 +34,16 @@ describe('staged limiter (peak compressor, then brickwall)', () => {
     }
   });
 
-  it('Loud has one, 4:1 from 2 dB over the ceiling', () => {
+  it('Loud has one, 4:1 from 2 dB over the ceiling; the stream latency is the same for every preset', () => {
     expect(LOUD.peakCompressor).toEqual({ thresholdDb: 2, ratio: 4, kneeDb: 6, releaseMs: 15 });
+    const latencies = [0, 30, 65, 75, 85, 100].map((loudness) =>
+      limiterLatency(RATE, limiterOptionsFor(TRUE_PEAK_CEILING_DBTP, { ...PRESETS.loud.settings, loudness })),
+    );
+    expect(new Set(latencies).size).toBe(1);
+    expect(masteringLatency(RATE)).toBe(latencies[0]);
+    expect(new TruePeakLimiter(RATE, 2, limiterOptionsFor(TRUE_PEAK_CEILING_DBTP)).latency).toBe(
+      latencies[0],
+    );
   });
 
   it('never lets a true peak over the ceiling at Loud (property: music, clicks and tones up to +24 dB)', () => {

@@ -12,6 +12,9 @@
  */
 import { LimiterGainComputer, type LimiterOptions } from './limiter';
 
+/** True when the options' peak compressor does anything (a ratio over 1:1). */
+export const hasPeakStage = (options: LimiterOptions): boolean => (options.peakCompressor?.ratio ?? 1) > 1;
+
 /** 20 log10(x) = ln(x) * 20 / ln 10: one natural log per block instead of log10 and a power of ten. */
 const DB_PER_NEPER = 20 / Math.LN10;
 
@@ -27,6 +30,11 @@ const curveDb = (overDb: number, ratio: number, kneeDb: number): number => {
 export class StagedLimiterComputer {
   /** Blocks between a block's peak going in and its start boundary's gain coming out. */
   readonly delay: number;
+  /**
+   * The delay a stream must give its output: the two-stage delay whenever the options name a peak stage,
+   * even at ratio 1:1, so the live mastering chain keeps one latency whatever the preset (decision 265).
+   */
+  readonly streamDelay: number;
   /** The brickwall's threshold (linear): no output peak exceeds it. */
   readonly threshold: number;
   /** Block peaks under this (linear) ask neither stage for anything: detection may skip them. */
@@ -51,15 +59,16 @@ export class StagedLimiterComputer {
     this.#limiter = new LimiterGainComputer(sampleRate, options);
     this.threshold = this.#limiter.threshold;
     const pc = options.peakCompressor;
-    this.#compressor =
-      pc && pc.ratio > 1
-        ? new LimiterGainComputer(sampleRate, {
-            ...options,
-            releaseMs: pc.releaseMs,
-            peakCompressor: undefined,
-          })
-        : null;
+    const compressor = pc
+      ? new LimiterGainComputer(sampleRate, {
+          ...options,
+          releaseMs: pc.releaseMs,
+          peakCompressor: undefined,
+        })
+      : null;
+    this.#compressor = pc && hasPeakStage(options) ? compressor : null;
     const A = this.#limiter.average;
+    this.streamDelay = compressor ? compressor.average + 1 + A : A;
     if (pc && this.#compressor) {
       this.#thresholdDb = (options.ceilingDb ?? -1) + pc.thresholdDb;
       this.#ratio = pc.ratio;
@@ -73,7 +82,7 @@ export class StagedLimiterComputer {
       this.detectFrom = this.threshold;
     }
     let size = 8;
-    while (size < this.delay + 4) size <<= 1;
+    while (size < this.streamDelay + 4) size <<= 1;
     this.#peaks = new Float64Array(size);
     this.#gains = new Float64Array(size).fill(1);
     this.#mask = size - 1;

@@ -4,7 +4,7 @@
  */
 import type { MasteringSettings } from '../../shared/mastering';
 import type { AdaptivePlan } from '../dsp/adaptive-plan';
-import { limiterLatency } from '../dsp/limiter';
+import { masteringLatency } from '../dsp/mastering-chain';
 import {
   MASTERING_PROCESSOR_NAME,
   type MasteringNodeEvent,
@@ -114,7 +114,7 @@ export const buildMasteringChain = async (
     vocalInput: 1,
     output: volume,
     worklet,
-    latencyFrames: limiterLatency(ctx.sampleRate),
+    latencyFrames: masteringLatency(ctx.sampleRate),
     update: (next) => post({ type: 'settings', settings: next }),
     setGainDb: (gainDb) => post({ type: 'gain', gainDb }),
     setAdaptive: (plan) => post({ type: 'adaptive', plan }),
