@@ -61,6 +61,17 @@ describe.skipIf(Boolean(skip))(`faults: kill -9 during upgrades${skip ? ` (skipp
       sql`select user_id, count(*)::int as n, sum(amount_cents)::int as cents from payments
           where kind = 'subscription_update' group by user_id`,
     );
+  /** Per user: what the provider charged for the upgrade (prorated since decision 250). */
+  const providerUpgradeCents = async () =>
+    new Map(
+      (
+        await rowsOf<{ user_id: number; cents: number }>(
+          database.db,
+          sql`select user_id, sum(amount_cents)::int as cents from local_payments
+              where kind = 'subscription_update' group by user_id`,
+        )
+      ).map((p) => [p.user_id, p.cents]),
+    );
   /** Users of `ids` whose upgrade the provider has charged. */
   const chargedAtProvider = async (ids: number[]) =>
     (
@@ -159,6 +170,7 @@ describe.skipIf(Boolean(skip))(`faults: kill -9 during upgrades${skip ? ` (skipp
 
     const rows = await plans();
     const upgrades = new Map((await upgradePayments()).map((p) => [p.user_id, p]));
+    const charged = await providerUpgradeCents();
     for (const [i, u] of users.entries()) {
       const row = rows.find((r) => r.id === u.id)!;
       expect(row.mirror_plan, `user ${u.id}`).toBe(row.provider_plan);
@@ -166,7 +178,12 @@ describe.skipIf(Boolean(skip))(`faults: kill -9 during upgrades${skip ? ` (skipp
       if (answered[i] === 200) expect(row.app_plan).toBe('unlimited');
       // Money taken at the provider is money recorded by the app, once, with its crowns.
       expect(upgrades.get(u.id)?.n ?? 0, `user ${u.id}`).toBe(row.provider_plan === 'unlimited' ? 1 : 0);
-      if (row.provider_plan === 'unlimited') expect(upgrades.get(u.id)?.cents).toBe(2999);
+      // The amount is the provider's prorated charge ($29.99 less the unused Pro days, decision 250).
+      if (row.provider_plan === 'unlimited') {
+        expect(upgrades.get(u.id)?.cents, `user ${u.id}`).toBe(charged.get(u.id));
+        expect(charged.get(u.id)).toBeGreaterThan(0);
+        expect(charged.get(u.id)).toBeLessThanOrEqual(2999);
+      }
       await expectLedgerMatchesBalances(database.db, u.id);
     }
     const crowns = await rowsOf<{ id: number; crowns: number; subscription_type: string }>(
