@@ -8,7 +8,7 @@ import {
   tempDir,
   VOICE_OOHS,
 } from '../src/audio/dsp/pitch/sung-melody.test-helper';
-import { subscribeViaLocalCheckout, writeWav } from './helpers/mixer-audio';
+import { noiseBed, subscribeViaLocalCheckout, writeWav } from './helpers/mixer-audio';
 import { clip, expectLoaded, playheadSeconds, seekTo, uploadTrack } from './helpers/mixer-page';
 import { expect, registerViaApi, test } from './helpers/web-fixtures';
 
@@ -20,17 +20,6 @@ import { expect, registerViaApi, test } from './helpers/web-fixtures';
  */
 const SR = 44_100;
 const A_MINOR = scalePitchClasses({ tonic: 9, mode: 'minor' });
-
-const noiseBed = (seconds: number) => {
-  const n = seconds * SR;
-  const l = new Float32Array(n);
-  let seed = 7;
-  for (let i = 0; i < n; i++) {
-    seed = (seed * 1664525 + 1013904223) >>> 0;
-    l[i] = 0.002 * (seed / 4294967296 - 0.5);
-  }
-  return { sampleRate: SR, channels: [l, l.slice()] };
-};
 
 declare global {
   interface Window {
@@ -147,7 +136,7 @@ test('pitch correction plays live through the worklet: the output is heard in tu
   await mkdir(dir, { recursive: true });
   const melody = renderMidi(tempDir(), 'melody', melodyMidi(A_MINOR_MELODY, VOICE_OOHS));
   const vocalPath = await writeWav(dir, 'detuned-melody.wav', { sampleRate: SR, channels: [melody] });
-  const bedPath = await writeWav(dir, 'bed.wav', noiseBed(20));
+  const bedPath = await writeWav(dir, 'bed.wav', noiseBed(20, 0.002));
 
   await registerViaApi(page);
   await subscribeViaLocalCheckout(page, 'pro');

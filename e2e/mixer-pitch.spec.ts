@@ -9,26 +9,12 @@ import {
   tempDir,
   VOICE_OOHS,
 } from '../src/audio/dsp/pitch/sung-melody.test-helper';
-import { subscribeViaLocalCheckout, writeWav } from './helpers/mixer-audio';
+import { noiseBed, subscribeViaLocalCheckout, writeWav } from './helpers/mixer-audio';
 import { createMixdown, loadAndApply } from './helpers/mixer-page';
 import { expect, registerViaApi, test } from './helpers/web-fixtures';
 
 const SR = 44_100;
 const A_MINOR = scalePitchClasses({ tonic: 9, mode: 'minor' });
-
-/** A quiet noise bed standing in for a beat: aubio must hear the vocal in the mix, not the beat. */
-const noiseBed = (seconds: number) => {
-  const n = seconds * SR;
-  const l = new Float32Array(n);
-  const r = new Float32Array(n);
-  let seed = 5;
-  for (let i = 0; i < n; i++) {
-    seed = (seed * 1664525 + 1013904223) >>> 0;
-    l[i] = 0.003 * (seed / 4294967296 - 0.5);
-    r[i] = -l[i]!;
-  }
-  return { sampleRate: SR, channels: [l, r] };
-};
 
 test('pitch correction: a detuned melody is tuned to A minor in the exported mix, measured by aubiopitch', async ({
   page,
@@ -39,7 +25,7 @@ test('pitch correction: a detuned melody is tuned to A minor in the exported mix
   const scratch = tempDir();
   const melody = renderMidi(scratch, 'melody', melodyMidi(A_MINOR_MELODY, VOICE_OOHS));
   const vocalPath = await writeWav(dir, 'detuned-melody.wav', { sampleRate: SR, channels: [melody] });
-  const bedPath = await writeWav(dir, 'bed.wav', noiseBed(20));
+  const bedPath = await writeWav(dir, 'bed.wav', noiseBed(20, 0.003));
   const before = centsOffPerNote(aubioPitchOfFile(vocalPath), A_MINOR_MELODY, A_MINOR);
 
   await registerViaApi(page);

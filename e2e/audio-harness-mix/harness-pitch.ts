@@ -4,6 +4,7 @@
  * laid out by the render's organiser.
  */
 import { correctPitch } from '../../src/audio/dsp/pitch/correct-pitch';
+import { detunedLine } from '../../src/audio/dsp/pitch/detuned-line.test-helper';
 import { buildLivePitchVocal } from '../../src/audio/graph/pitch-vocal-node';
 import type { TimelineClip } from '../../src/audio/model/clip';
 import { organiseChannels } from '../../src/audio/render/mix-organise';
@@ -11,28 +12,6 @@ import type { MixClient } from '../../src/audio/workers/mix-client';
 import type { PitchSettings } from '../../src/shared/pitch-settings';
 
 const SR = 44_100;
-
-/** A stereo sung line: harmonic notes 25-40 cents off A minor, with rests and a little vibrato. */
-const detunedLine = (seconds: number): Float32Array[] => {
-  const notes = [57.3, 60.35, 64.28, 62.4, 59.7];
-  const n = Math.round(seconds * SR);
-  const left = new Float32Array(n);
-  const right = new Float32Array(n);
-  let phase = 0;
-  for (let i = 0; i < n; i++) {
-    const t = i / SR;
-    const slot = t % 0.8;
-    if (slot > 0.65) continue;
-    const midi = notes[Math.floor(t / 0.8) % notes.length]! + 0.1 * Math.sin(2 * Math.PI * 5.5 * t);
-    phase += (2 * Math.PI * 440 * 2 ** ((midi - 69) / 12)) / SR;
-    let v = 0;
-    for (let h = 1; h <= 8; h++) v += Math.sin(h * phase) / h;
-    const env = Math.min(1, slot / 0.02, (0.65 - slot) / 0.02);
-    left[i] = 0.2 * env * v;
-    right[i] = 0.15 * env * v + 0.002 * Math.sin(i * 0.37);
-  }
-  return [left, right];
-};
 
 export const pitchHarness = (mix: () => MixClient) => ({
   /** Largest difference between the worklet's output and the offline corrected, organised vocal. */
@@ -44,7 +23,7 @@ export const pitchHarness = (mix: () => MixClient) => ({
       key: { tonic: 9, mode: 'minor' },
       followSongKey: false,
     };
-    const source = detunedLine(4);
+    const source = detunedLine(4, SR);
     const client = mix();
     await client.setSource('vocals', source, SR);
     const view = await client.pitchCurve(settings);

@@ -94,6 +94,20 @@ export const vocal = (seconds: number, sampleRate = 48_000): Signal => {
   return { sampleRate, channels: [out] };
 };
 
+/** Quiet white noise, the left channel inverted on the right: a bed standing in for a beat under a vocal. */
+export const noiseBed = (seconds: number, level: number, sampleRate = 44_100): Signal => {
+  const n = seconds * sampleRate;
+  const l = new Float32Array(n);
+  const r = new Float32Array(n);
+  let seed = 5;
+  for (let i = 0; i < n; i++) {
+    seed = (seed * 1664525 + 1013904223) >>> 0;
+    l[i] = level * (seed / 4294967296 - 0.5);
+    r[i] = -l[i]!;
+  }
+  return { sampleRate, channels: [l, r] };
+};
+
 export const writeWav = async (dir: string, name: string, signal: Signal): Promise<string> => {
   await mkdir(dir, { recursive: true });
   const path = join(dir, name);

@@ -3,6 +3,7 @@ import type { PitchSettings } from '../../shared/pitch-settings';
 import { correctPitch, runsOfSource, trackSource } from '../dsp/pitch/correct-pitch';
 import { CorrectedSource, livePitchPlan } from '../dsp/pitch/corrected-source';
 import { buildCorrectionCurve } from '../dsp/pitch/correction-curve';
+import { detunedLine } from '../dsp/pitch/detuned-line.test-helper';
 import type { TimelineClip } from '../model/clip';
 import { renderLiveVocal } from './live-vocal';
 import { organiseChannels } from './mix-organise';
@@ -15,28 +16,6 @@ const TOLERANCE = 1e-5;
 const SR = 44_100;
 const A_MINOR = { tonic: 9, mode: 'minor' } as const;
 const ON: PitchSettings = { amount: 100, retuneMs: 20, humanize: 0, key: A_MINOR, followSongKey: false };
-
-/** A stereo "sung" line: harmonic notes 25-40 cents off A minor, with rests and a little vibrato. */
-const detunedLine = (seconds: number, rate = SR): Float32Array[] => {
-  const notes = [57.3, 60.35, 64.28, 62.4, 59.7];
-  const n = Math.round(seconds * rate);
-  const left = new Float32Array(n);
-  const right = new Float32Array(n);
-  let phase = 0;
-  for (let i = 0; i < n; i++) {
-    const t = i / rate;
-    const slot = t % 0.8;
-    if (slot > 0.65) continue;
-    const midi = notes[Math.floor(t / 0.8) % notes.length]! + 0.1 * Math.sin(2 * Math.PI * 5.5 * t);
-    phase += (2 * Math.PI * 440 * 2 ** ((midi - 69) / 12)) / rate;
-    let v = 0;
-    for (let h = 1; h <= 8; h++) v += Math.sin(h * phase) / h;
-    const env = Math.min(1, slot / 0.02, (0.65 - slot) / 0.02);
-    left[i] = 0.2 * env * v;
-    right[i] = 0.15 * env * v + 0.002 * Math.sin(i * 0.37);
-  }
-  return [left, right];
-};
 
 /** Plays `clips` quantum by quantum as the worklet does, from context frame `start` for `frames` frames. */
 const playLive = (
@@ -93,7 +72,7 @@ const livePlan = async (channels: Float32Array[], rate: number, settings: PitchS
 describe('the live pitch-corrected vocal plays the offline render', () => {
   for (const timelineRate of [44_100, 48_000]) {
     it(`matches the render's corrected, organised vocal within ${TOLERANCE} (source 44.1 kHz, timeline ${timelineRate / 1000} kHz)`, async () => {
-      const channels = detunedLine(4);
+      const channels = detunedLine(4, SR);
       // The offline path: the whole source corrected (renderMix's correctVocalSource), then organised.
       const offline = await correctPitch(channels, SR, ON);
       // The live path starts at an arbitrary context frame, as the worklet's clock does.
@@ -123,7 +102,7 @@ describe('the live pitch-corrected vocal plays the offline render', () => {
   }
 
   it('at amount 0 passes the vocal bit for bit', async () => {
-    const channels = detunedLine(3);
+    const channels = detunedLine(3, SR);
     const plan = await livePlan(channels, SR, { ...ON, amount: 0 });
     expect(plan.plans.every((p) => p === null)).toBe(true);
     const source = new CorrectedSource(channels, SR);
@@ -137,7 +116,7 @@ describe('the live pitch-corrected vocal plays the offline render', () => {
   });
 
   it('a new curve while playing is heard from the next quantum on', async () => {
-    const channels = detunedLine(4);
+    const channels = detunedLine(4, SR);
     const soft = { ...ON, amount: 40, retuneMs: 200 };
     const source = new CorrectedSource(channels, SR);
     source.setPlan(await livePlan(channels, SR, soft));
