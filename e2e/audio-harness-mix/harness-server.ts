@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { basename, join, resolve } from 'node:path';
 import type { Plugin } from 'esbuild';
 import { type ServedHarness, serveHarness } from '../audio-harness-shared/harness-serve';
+import { workletUrls } from '../audio-harness-shared/worklet-urls';
 
 /**
  * Serves a page that bundles the audio engine's mix, codec and peaks code and its workers (built here with
@@ -35,18 +36,6 @@ const assetUrls = (assets: Map<string, string>): Plugin => ({
   },
 });
 
-/** Vite's `?worker&url` import of the pitch worklet: here its separately built bundle's URL. */
-const workletUrl: Plugin = {
-  name: 'worker-url',
-  setup(b) {
-    b.onResolve({ filter: /\?worker&url$/ }, (args) => ({ path: args.path, namespace: 'worker-url' }));
-    b.onLoad({ filter: /.*/, namespace: 'worker-url' }, (args) => {
-      if (!args.path.includes('pitch.worklet')) throw new Error(`unknown worker url ${args.path}`);
-      return { contents: 'export default "/pitch-worklet.js";', loader: 'js' };
-    });
-  },
-};
-
 export type MixHarness = ServedHarness;
 
 /** Builds the page and the named workers (all by default) and serves them on 127.0.0.1. */
@@ -60,7 +49,7 @@ export const startMixHarness = (
       harness: join(here, 'harness-entry.ts'),
       ...Object.fromEntries(workers.map((w) => [w, WORKERS[w]])),
     },
-    plugins: [assetUrls(assets), workletUrl],
+    plugins: [assetUrls(assets), workletUrls],
     fileFor: (path) => (path.startsWith('/assets/') ? assets.get(path.slice('/assets/'.length)) : undefined),
   });
 };

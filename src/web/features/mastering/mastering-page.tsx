@@ -30,7 +30,9 @@ export function MasteringPage() {
       >
         <header>
           <h1 className="text-2xl font-bold text-zinc-50 lg:text-3xl">Mastering</h1>
-          <p className="mt-1 text-sm text-zinc-300 lg:mt-2 lg:text-base">
+          {/* Hidden on a phone: with the Single track / Album switch (issue 31) the first screen must still
+              reach Master Track (decision 242). */}
+          <p className="mt-1 hidden text-sm text-zinc-300 sm:block lg:mt-2 lg:text-base">
             Master with a preset or, on Unlimited, by hand; compare at equal loudness; download WAV or MP3.
           </p>
         </header>
