@@ -139,7 +139,7 @@ for (const phone of [false, true]) {
           {
             name: 'What the mix did',
             panel: page.getByTestId('mix-moves'),
-            numbers: page.locator('[data-stage="Cleanup"]'),
+            numbers: page.getByTestId('mix-moves').locator('[data-stage="Cleanup"]'),
           },
         ],
         phone,
