@@ -19,193 +19,38 @@
  *   any block size (the worklet's 128-frame quanta, the render's 4096) gives the same samples.
  */
 import { yieldToEventLoop } from '../event-loop';
-import { BiquadCascade, type BiquadCoefficients, designBiquad } from './biquad';
+import { BiquadCascade } from './biquad';
+import {
+  ATTACK_MS,
+  bandSumPeak,
+  CONTROL,
+  DETECT_MS,
+  filterBandPairs,
+  GATE_RANGE_DB,
+  MASK_FULL_DB,
+  MASK_NONE_DB,
+  MAX_CUT_DB,
+  monoInto,
+  RELEASE_MS,
+  SNAP_DB,
+  TINY,
+  VOCAL_SPACE_BANDS,
+  type VocalSpaceProfile,
+  vocalSpaceBandDesigns,
+} from './vocal-space-bands';
+import { analyseVocalSpace } from './vocal-space-profile';
 
-/** The vocal's band, Hz. */
-export const VOCAL_BAND_HZ = { low: 1000, high: 5000 } as const;
-export const VOCAL_SPACE_BANDS = 4;
-/** The deepest cut, dB, at amount 100 ("at most a few dB"). */
-export const MAX_CUT_DB = 5;
-
-/** Band k spans VOCAL_BAND.low * RATIO^k .. RATIO^(k+1): 1000, 1495, 2236, 3344, 5000 Hz. */
-const RATIO = (VOCAL_BAND_HZ.high / VOCAL_BAND_HZ.low) ** (1 / VOCAL_SPACE_BANDS);
-export const VOCAL_SPACE_EDGES_HZ: readonly number[] = Array.from(
-  { length: VOCAL_SPACE_BANDS + 1 },
-  (_, k) => VOCAL_BAND_HZ.low * RATIO ** k,
-);
-const CENTRES_HZ = VOCAL_SPACE_EDGES_HZ.slice(0, -1).map((f) => f * Math.sqrt(RATIO));
-/** Q whose -3 dB points are the band edges. */
-const BAND_Q = Math.sqrt(RATIO) / (RATIO - 1);
-
-const CONTROL = 32;
-/** Envelope (mean square) time constant of the detectors. */
-const DETECT_MS = 20;
-/** Cut smoothing: fast in (a syllable's onset), slower out (no pumping between syllables). */
-const ATTACK_MS = 15;
-const RELEASE_MS = 120;
-/** The singing gate opens over this many dB above the threshold. */
-const GATE_RANGE_DB = 6;
-/** The beat's masking margin: full cut when the beat is >= MASK_FULL_DB above the vocal in a band, none at
- * MASK_NONE_DB (the vocal already 6 dB clear). */
-const MASK_FULL_DB = 6;
-const MASK_NONE_DB = -6;
-/**
- * Below this the releasing cut snaps to exactly 0 dB (gain exactly 1: the bypass is bit-exact), about
- * 0.55 s after the vocal stops; a 0.05 dB step, ramped over CONTROL frames, is inaudible.
- */
-const SNAP_DB = 0.05;
-const TINY = 1e-20;
-
-/** What the analysis of the whole vocal stem found; the live path gets the same one as the render. */
-export interface VocalSpaceProfile {
-  /** Per band 0..1: how much of the vocal lives there (1 for its strongest band, 0 for >= 18 dB below). */
-  weights: number[];
-  /**
-   * Vocal-band level (mean square of the mono band signal, dBFS) above which the vocal counts as singing;
-   * +Infinity when the vocal never sings (then nothing is carved).
-   */
-  singingThresholdDb: number;
-}
-
-export const SILENT_VOCAL_PROFILE: VocalSpaceProfile = {
-  weights: Array.from({ length: VOCAL_SPACE_BANDS }, () => 0),
-  singingThresholdDb: Number.POSITIVE_INFINITY,
-};
-
-export const vocalSpaceBandDesigns = (sampleRate: number): BiquadCoefficients[] =>
-  CENTRES_HZ.map((frequency) => designBiquad({ kind: 'bandpass', frequency, q: BAND_Q }, sampleRate));
-
-/** Complex response [re, im] of a band-pass section (b1 = 0) at `hz`. */
-const bandpassAt = (c: BiquadCoefficients, hz: number, sampleRate: number): [number, number] => {
-  const w = (2 * Math.PI * hz) / sampleRate;
-  const nr = c.b0 + c.b2 * Math.cos(2 * w);
-  const ni = -c.b2 * Math.sin(2 * w);
-  const dr = 1 + c.a1 * Math.cos(w) + c.a2 * Math.cos(2 * w);
-  const di = -(c.a1 * Math.sin(w) + c.a2 * Math.sin(2 * w));
-  const d = dr * dr + di * di;
-  return [(nr * dr + ni * di) / d, (ni * dr - nr * di) / d];
-};
-
-/**
- * Neighbouring band-passes overlap: with every band at the same depth the parallel sum peaks above one
- * (about 1.5 between the centres), so each band's share is divided by that peak. A uniform cut of D dB then
- * lowers the deepest frequency by exactly D dB and nowhere more.
- */
-const bandSumPeak = (designs: readonly BiquadCoefficients[], sampleRate: number): number => {
-  let peak = 1;
-  for (let i = 0; i <= 400; i++) {
-    const hz = VOCAL_BAND_HZ.low * (VOCAL_BAND_HZ.high / VOCAL_BAND_HZ.low) ** (i / 400);
-    let re = 0;
-    for (const c of designs) re += bandpassAt(c, hz, sampleRate)[0];
-    peak = Math.max(peak, re);
-  }
-  return peak;
-};
-
-/**
- * The carve's static response in dB at `hz` for per-band gains `gains` (1 = no cut): what the processor
- * does to a steady beat (for tests and the decision record).
- */
-export const vocalSpaceResponseDb = (gains: readonly number[], hz: number, sampleRate: number): number => {
-  const designs = vocalSpaceBandDesigns(sampleRate);
-  const share = 1 / bandSumPeak(designs, sampleRate);
-  let re = 1;
-  let im = 0;
-  designs.forEach((c, k) => {
-    const [hr, hi] = bandpassAt(c, hz, sampleRate);
-    re -= (1 - gains[k]!) * share * hr;
-    im -= (1 - gains[k]!) * share * hi;
-  });
-  return 10 * Math.log10(re * re + im * im);
-};
-
-/** The mono sum of `channels[..][start..end)` into `out[0..end-start)`. */
-const monoInto = (out: Float32Array, channels: readonly Float32Array[], start: number, end: number): void => {
-  const n = end - start;
-  const count = channels.length;
-  if (count === 0) {
-    out.fill(0, 0, n);
-    return;
-  }
-  const a = channels[0]!;
-  if (count === 1) {
-    out.set(a.subarray(start, end));
-    return;
-  }
-  const b = channels[1]!;
-  for (let i = 0; i < n; i++) out[i] = 0.5 * (a[start + i]! + b[start + i]!);
-};
-
-/**
- * One-channel band filters over their own copies of a signal, two at a time side by side
- * (BiquadCascade.processLanes: one in each SIMD lane, the same samples as one at a time; decision 270).
- */
-const filterBandPairs = (filters: readonly BiquadCascade[], bands: readonly Float32Array[], n: number) => {
-  let k = 0;
-  for (; k + 1 < filters.length; k += 2)
-    BiquadCascade.processLanes(filters[k]!, bands[k]!, filters[k + 1]!, bands[k + 1]!, 0, n);
-  if (k < filters.length) filters[k]!.process(bands[k]!, 0, 0, n);
-};
-
-/** Level statistics of the vocal band over blocks: the singing threshold sits 30 dB below the loud level. */
-const PROFILE_BLOCK_S = 0.05;
-const THRESHOLD_BELOW_LOUD_DB = 30;
-const THRESHOLD_FLOOR_DB = -70;
-const WEIGHT_RANGE_DB = 18;
-
-/**
- * The vocal's profile from the whole stem: the singing threshold (30 dB under the 90th percentile of its
- * 50 ms band levels, never under -70 dBFS) and the band weights from its energy while it sings.
- */
-export const analyseVocalSpace = (vocal: readonly Float32Array[], sampleRate: number): VocalSpaceProfile => {
-  const frames = vocal[0]?.length ?? 0;
-  if (frames === 0) return SILENT_VOCAL_PROFILE;
-  const block = Math.max(1, Math.round(PROFILE_BLOCK_S * sampleRate));
-  const blocks = Math.ceil(frames / block);
-  const filters = vocalSpaceBandDesigns(sampleRate).map((c) => {
-    const f = new BiquadCascade(1, 1);
-    f.setSection(0, c);
-    return f;
-  });
-  // energy[k * blocks + b]: band k's mean square in block b.
-  const energy = new Float64Array(VOCAL_SPACE_BANDS * blocks);
-  const mono = new Float32Array(block);
-  const bands = Array.from({ length: VOCAL_SPACE_BANDS }, () => new Float32Array(block));
-  for (let b = 0; b < blocks; b++) {
-    const start = b * block;
-    const end = Math.min(frames, start + block);
-    const n = end - start;
-    monoInto(mono, vocal, start, end);
-    for (const band of bands) band.set(mono.subarray(0, n));
-    filterBandPairs(filters, bands, n);
-    for (let k = 0; k < VOCAL_SPACE_BANDS; k++) {
-      const band = bands[k]!;
-      let sum = 0;
-      for (let i = 0; i < n; i++) sum += band[i]! * band[i]!;
-      energy[k * blocks + b] = sum / n;
-    }
-  }
-  const levels: number[] = [];
-  const blockDb = new Float64Array(blocks);
-  for (let b = 0; b < blocks; b++) {
-    let total = 0;
-    for (let k = 0; k < VOCAL_SPACE_BANDS; k++) total += energy[k * blocks + b]!;
-    blockDb[b] = 10 * Math.log10(total + TINY);
-    if (total > 1e-12) levels.push(blockDb[b]!);
-  }
-  if (levels.length === 0) return SILENT_VOCAL_PROFILE;
-  levels.sort((x, y) => x - y);
-  const loud = levels[Math.min(levels.length - 1, Math.floor(0.9 * levels.length))]!;
-  const singingThresholdDb = Math.max(THRESHOLD_FLOOR_DB, loud - THRESHOLD_BELOW_LOUD_DB);
-  const bandDb = Array.from({ length: VOCAL_SPACE_BANDS }, (_, k) => {
-    let sum = 0;
-    for (let b = 0; b < blocks; b++) if (blockDb[b]! >= singingThresholdDb) sum += energy[k * blocks + b]!;
-    return 10 * Math.log10(sum + TINY);
-  });
-  const strongest = Math.max(...bandDb);
-  const weights = bandDb.map((db) => Math.min(1, Math.max(0, 1 + (db - strongest) / WEIGHT_RANGE_DB)));
-  return { weights, singingThresholdDb };
-};
+export {
+  MAX_CUT_DB,
+  SILENT_VOCAL_PROFILE,
+  VOCAL_BAND_HZ,
+  VOCAL_SPACE_BANDS,
+  VOCAL_SPACE_EDGES_HZ,
+  type VocalSpaceProfile,
+  vocalSpaceBandDesigns,
+  vocalSpaceResponseDb,
+} from './vocal-space-bands';
+export { analyseVocalSpace } from './vocal-space-profile';
 
 const coefficient = (ms: number, sampleRate: number, step: number) =>
   1 - Math.exp(-step / ((ms * sampleRate) / 1000));
