@@ -150,6 +150,9 @@ test('pitch correction plays live through the worklet: the output is heard in tu
   await clip(page, 'vocals-clip').click();
   // The scrub bar spans the timeline's view, whatever its length: measure it, then seek to 4.5 s.
   await seekTo(page, 0.5);
+  // Read the playhead once the seek has rendered: read too early it is still 0, and the second click
+  // would aim at an infinite x (CI saw that retry until the test timed out).
+  await expect.poll(() => playheadSeconds(page)).toBeGreaterThan(0);
   const span = 2 * (await playheadSeconds(page));
   await seekTo(page, 4.5 / span);
   await expect.poll(() => playheadSeconds(page)).toBeCloseTo(4.5, 0);
