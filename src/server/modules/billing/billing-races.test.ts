@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { localSubscriptions, payments, subscriptions } from '../../db/schema';
 import { describeEachDatabase, enableTwoFactor, signedUpClient, verifiedClient } from '../../test/harness';
+import { addMonth } from './billing-period';
 import {
   expectLedgerMatchesBalances,
   FUTURE_EXPIRY,
@@ -11,7 +12,7 @@ import {
   rowsOf,
   subscribe,
 } from './billing-test-helpers';
-import { addMonth, TEST_CARD_NUMBERS } from './test-cards';
+import { TEST_CARD_NUMBERS } from './test-cards';
 
 /**
  * Identical money requests arriving together (double clicks, retries, several tabs): each charges and

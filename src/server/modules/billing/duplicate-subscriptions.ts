@@ -4,6 +4,7 @@ import { duplicateSubscriptions, payments, subscriptions } from '../../db/schema
 import type { Tx } from './ledger-service';
 import {
   ENTITLED_STATUSES,
+  isEntitled,
   type PaymentProvider,
   type ProviderRefund,
   type SubscriptionSnapshot,
@@ -22,8 +23,6 @@ import {
 export interface BillingLog {
   warn(details: Record<string, unknown>, message: string): void;
 }
-
-const isEntitled = (status: string) => (ENTITLED_STATUSES as readonly string[]).includes(status);
 
 /** A condition for `subscriptions` rows: not a recorded duplicate (those never give the plan). */
 export const notDuplicate = () =>

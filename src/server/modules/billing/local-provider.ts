@@ -6,20 +6,23 @@ import type { Db } from '../../db/client';
 import { localCheckoutSessions, localPayments, localSubscriptions, paymentMethods } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../errors';
 import type { UserRow } from '../auth/user-view';
+import { addMonth } from './billing-period';
 import type { Tx } from './ledger-service';
 import { createLocalOutbox } from './local-outbox';
 import {
   type CrownPayment,
   ENTITLED_STATUSES,
+  isEntitled,
   type PaidInvoice,
   type PaymentProvider,
   type ProviderEvent,
   type ProviderRefund,
   type SubscriptionSnapshot,
   type UpgradeQuote,
+  upgradeInvoice,
 } from './payment-provider';
 import { prorateUpgrade } from './proration';
-import { addMonth, type CardDetails, type CardInput, judgeCard } from './test-cards';
+import { type CardDetails, type CardInput, judgeCard } from './test-cards';
 
 const id = (prefix: string) => `${prefix}_local_${randomBytes(16).toString('base64url')}`;
 /** The id of a charge retried with the same idempotency key is the same id: it is taken once. */
@@ -87,7 +90,7 @@ export function createLocalProvider(d: {
 
   /** The upgrade's price at `at` from the provider's row (decision 250): one arithmetic, proration.ts. */
   const quoteOf = (row: typeof localSubscriptions.$inferSelect, to: Plan, at: Date): UpgradeQuote => {
-    if (row.plan === to.id || !(ENTITLED_STATUSES as readonly string[]).includes(row.status)) {
+    if (row.plan === to.id || !isEntitled(row.status)) {
       throw conflict(BILLING_MESSAGES.upgradeOnlyFromPro);
     }
     const proration = prorateUpgrade({
@@ -247,15 +250,14 @@ export function createLocalProvider(d: {
         const [earlier] = await tx.select().from(localPayments).where(eq(localPayments.id, invoiceId));
         // A retry of an upgrade that went through: its invoice again, nothing charged (as at Stripe).
         if (earlier) {
-          return {
+          return upgradeInvoice({
             id: earlier.id,
             userId: earlier.userId,
             customerId: localCustomerId(earlier.userId),
             subscriptionId: subId,
-            plan: to.id,
+            to,
             amountCents: earlier.amountCents,
-            billingReason: 'subscription_update',
-          };
+          });
         }
         const row = await subscriptionRow(subId, tx);
         await savedCard(row.userId, tx);
@@ -288,15 +290,14 @@ export function createLocalProvider(d: {
           )
           .returning({ id: localSubscriptions.id });
         if (!changed) throw conflict(BILLING_MESSAGES.upgradeOnlyFromPro);
-        const invoice = {
+        const invoice = upgradeInvoice({
           id: invoiceId,
           userId: row.userId,
           customerId: localCustomerId(row.userId),
           subscriptionId: subId,
-          plan: to.id,
+          to,
           amountCents: due.amountDueCents,
-          billingReason: 'subscription_update',
-        };
+        });
         await chargeInvoice(tx, emit, invoice);
         return invoice;
       }),

@@ -130,3 +130,27 @@ export interface PaymentProvider {
 
 /** Provider statuses that keep the plan's access (Stripe keeps retrying a past_due invoice). */
 export const ENTITLED_STATUSES = ['active', 'trialing', 'past_due'] as const;
+
+export const isEntitled = (status: string): boolean =>
+  (ENTITLED_STATUSES as readonly string[]).includes(status);
+
+/**
+ * The paid invoice of an upgrade to `to`, one shape from both providers (a new upgrade's and the one a
+ * retry finds already made). Generic so the local provider keeps knowing its user and subscription.
+ */
+export const upgradeInvoice = <U extends number | null, S extends string | null>(p: {
+  id: string;
+  userId: U;
+  customerId: string | null;
+  subscriptionId: S;
+  to: Plan;
+  amountCents: number;
+}) => ({
+  id: p.id,
+  userId: p.userId,
+  customerId: p.customerId,
+  subscriptionId: p.subscriptionId,
+  plan: p.to.id,
+  amountCents: p.amountCents,
+  billingReason: 'subscription_update',
+});

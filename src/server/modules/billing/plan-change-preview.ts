@@ -3,9 +3,9 @@ import { BILLING_MESSAGES } from '../../../shared/api/billing';
 import { PLANS, type PlanId } from '../../../shared/plans';
 import type { subscriptions } from '../../db/schema';
 import { conflict } from '../../errors';
+import { addMonth } from './billing-period';
 import type { PaymentProvider } from './payment-provider';
 import { unusedDays } from './proration';
-import { addMonth } from './test-cards';
 
 /**
  * What a change of `sub` would cost and give if confirmed at `at` (decision 250): an upgrade's figures are

@@ -8,12 +8,13 @@ import { AppError, conflict } from '../../errors';
 import type { UserRow } from '../auth/user-view';
 import {
   type CrownPayment,
-  ENTITLED_STATUSES,
+  isEntitled,
   type PaidInvoice,
   type PaymentProvider,
   type ProviderEvent,
   type SubscriptionSnapshot,
   type UpgradeQuote,
+  upgradeInvoice,
 } from './payment-provider';
 import { call } from './stripe-errors';
 import { cancelSubscriptionNow, refundSubscriptionInvoices } from './stripe-refunds';
@@ -181,16 +182,25 @@ export function createStripeProvider(d: { db: Db; settings: StripeSettings; publ
     ) {
       throw new AppError(409, 'conflict', BILLING_MESSAGES.upgradeOnlyFromPro);
     }
+    return paidUpgrade(sub, last.id, last.amount_paid, to);
+  }
+
+  /** The upgrade's paid invoice, its user and customer read from the subscription as Stripe returned it. */
+  async function paidUpgrade(
+    sub: Stripe.Subscription,
+    invoiceId: string,
+    amountCents: number,
+    to: Plan,
+  ): Promise<PaidInvoice> {
     const snapshot = await snapshotOf(sub);
-    return {
-      id: last.id,
+    return upgradeInvoice({
+      id: invoiceId,
       userId: snapshot.userId,
       customerId: snapshot.customerId,
       subscriptionId: sub.id,
-      plan: to.id,
-      amountCents: last.amount_paid,
-      billingReason: 'subscription_update',
-    };
+      to,
+      amountCents,
+    });
   }
 
   const provider: PaymentProvider = {
@@ -209,7 +219,7 @@ export function createStripeProvider(d: { db: Db; settings: StripeSettings; publ
       const alreadySubscribed = () => conflict(BILLING_MESSAGES.alreadySubscribed);
       const paying = async () =>
         (await call(() => stripe.subscriptions.list({ customer, status: 'all', limit: 100 }))).data.some(
-          (s) => (ENTITLED_STATUSES as readonly string[]).includes(s.status),
+          (s) => isEntitled(s.status),
         );
       if (await paying()) throw alreadySubscribed();
       const open = await call(() => stripe.checkout.sessions.list({ customer, status: 'open', limit: 100 }));
@@ -327,16 +337,7 @@ export function createStripeProvider(d: { db: Db; settings: StripeSettings; publ
       if (!invoice || typeof invoice === 'string' || invoice.status !== 'paid' || !invoice.id) {
         throw new AppError(402, 'card_declined', BILLING_MESSAGES.cardDeclined);
       }
-      const snapshot = await snapshotOf(updated);
-      return {
-        id: invoice.id,
-        userId: snapshot.userId,
-        customerId: snapshot.customerId,
-        subscriptionId,
-        plan: to.id,
-        amountCents: invoice.amount_paid,
-        billingReason: 'subscription_update',
-      };
+      return paidUpgrade(updated, invoice.id, invoice.amount_paid, to);
     },
 
     async scheduleDowngrade(subscriptionId: string, to: Plan) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BILLING_MESSAGES } from '../../../shared/api/billing';
-import { addMonth, judgeCard, TEST_CARD_NUMBERS } from './test-cards';
+import { addMonth } from './billing-period';
+import { judgeCard, TEST_CARD_NUMBERS } from './test-cards';
 
 const now = new Date('2026-11-21T12:00:00Z');
 const card = (number: string, expiry = '12/28', cvc = '123') => judgeCard({ number, expiry, cvc }, now);
