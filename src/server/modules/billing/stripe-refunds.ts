@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import type { ProviderRefund } from './payment-provider';
+import { idOf } from './stripe-context';
 import { call } from './stripe-errors';
 
 /**
@@ -8,8 +9,6 @@ import { call } from './stripe-errors';
  */
 
 const ENDED = new Set(['canceled', 'incomplete_expired']);
-const idOf = (v: string | { id: string } | null | undefined): string | null =>
-  v == null ? null : typeof v === 'string' ? v : v.id;
 
 /** Ends the subscription now; one that has already ended is left as it is. */
 export async function cancelSubscriptionNow(stripe: Stripe, id: string): Promise<void> {
