@@ -51,6 +51,17 @@ async function earlierUpgrade(ctx: StripeContext, sub: Stripe.Subscription, to: 
 }
 
 /**
+ * What the preview and the upgrade start from: the subscription with its latest invoice (the paid invoice
+ * of an upgrade already made), its one item, and the price of the plan upgraded to.
+ */
+async function subscriptionAndPrice(ctx: StripeContext, subscriptionId: string, to: Plan) {
+  const sub = await call(() =>
+    ctx.stripe.subscriptions.retrieve(subscriptionId, { expand: ['latest_invoice'] }),
+  );
+  return { sub, item: firstItem(sub), price: await priceOf(ctx, to) };
+}
+
+/**
  * Stripe's own figure: the invoice the upgrade would create now, from the upcoming-invoice preview with
  * the very parameters `upgrade` sends (a month of the new price from now, less the unused time of the old
  * one). The credit is the sum of the preview's negative proration lines.
@@ -61,11 +72,7 @@ export async function previewUpgrade(
   to: Plan,
   at: Date,
 ): Promise<UpgradeQuote> {
-  const sub = await call(() =>
-    ctx.stripe.subscriptions.retrieve(subscriptionId, { expand: ['latest_invoice'] }),
-  );
-  const item = firstItem(sub);
-  const price = await priceOf(ctx, to);
+  const { sub, item, price } = await subscriptionAndPrice(ctx, subscriptionId, to);
   const prorationDate = Math.floor(at.getTime() / 1000);
   // Upgraded at Stripe already (an answer lost in a crash): the figure is what that upgrade charged, which
   // `upgrade` then records without charging again.
@@ -111,11 +118,7 @@ export async function upgrade(
   idempotencyKey: string,
   quote: UpgradeQuote,
 ): Promise<PaidInvoice> {
-  const sub = await call(() =>
-    ctx.stripe.subscriptions.retrieve(subscriptionId, { expand: ['latest_invoice'] }),
-  );
-  const item = firstItem(sub);
-  const price = await priceOf(ctx, to);
+  const { sub, item, price } = await subscriptionAndPrice(ctx, subscriptionId, to);
   // Already on the new price: an earlier attempt went through at Stripe (and a crash, say, kept us from
   // recording it). Its paid invoice is the answer; updating again would charge a second time.
   if (idOf(item.price) === price) return earlierUpgrade(ctx, sub, to);
