@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { LIMITER_BLOCK } from './limiter';
 import { BlockAnalysis, BlockTruePeaks } from './loudness-target';
 import { musicLike } from './test-signals';
-import { centrePeak, HISTORY, interpolatePeaks, truePeakBound } from './true-peak';
+import { HISTORY, interpolatePeaks } from './true-peak';
+import { centrePeak, truePeakBound } from './true-peak-centre';
 
 const RATE = 44100;
 

@@ -9,14 +9,8 @@ import { DynamicsStats, type DynamicsSummary } from './dynamics-stats';
 import { LIMITER_BLOCK, type LimiterOptions } from './limiter';
 import { gatedLoudness, kWeighting, RELATIVE_GATE_LU } from './loudness';
 import { hasPeakStage, StagedLimiterComputer } from './staged-limiter';
-import {
-  centrePeak,
-  HISTORY,
-  interpolatePeaks,
-  TRUE_PEAK_DELAY,
-  TRUE_PEAK_TAP_L1,
-  truePeakBound,
-} from './true-peak';
+import { HISTORY, interpolatePeaks, TRUE_PEAK_DELAY, TRUE_PEAK_TAP_L1 } from './true-peak';
+import { centrePeak, truePeakBound } from './true-peak-centre';
 import { simdKernels } from './wasm/simd-kernels';
 
 /** Per-limiter-block statistics of a signal, gathered while it streams past. */
