@@ -1,7 +1,8 @@
 /**
  * Issue 26, the mixer page's side, end to end: the espeak-ng dirty take (hiss at −50 dBFS, one sentence 8 dB
  * quieter, breaths, sibilant lines) is analysed in the listening worker as it loads and described in plain
- * words; a real beat (Debian's asc-music) gets a Suggested genre with its reasons; the genre picked is kept in
+ * words; a real beat (Debian's asc-music) gets a Suggested genre with its reasons, the one the mastering page
+ * says the same beat sounds like (decision 305); the genre picked is kept in
  * the saved session and the mix's arrangement, drives the mixdown ("What the mix did"), and arrives on the
  * mastering page as that track's default. Screenshots of the panels at 1280 and 375 px. And the issue's
  * figures measured again on the file the page downloads, with the same measures the unit tests use (and the
@@ -20,6 +21,7 @@ import {
   takeFigures,
 } from '../src/audio/dsp/vocal/take-figures.test-helper';
 import { BEATS, realBeat } from '../src/audio/dsp/vocal-space.test-helper';
+import { openMastering, upload, waitForSource } from './helpers/mastering-page';
 import { subscribeViaLocalCheckout, wavBytes } from './helpers/mixer-audio';
 import { createMixdown, expectLoaded, uploadTrack } from './helpers/mixer-page';
 import { expect, registerViaApi, test } from './helpers/web-fixtures';
@@ -86,6 +88,22 @@ test('genre step with Suggested and why, the vocal analysis in plain words, the 
     description: `${await suggested.innerText()} — ${await why.innerText()}`,
   });
   await page.getByTestId('mix-style').screenshot({ path: testInfo.outputPath('genre-step-1280.png') });
+
+  // Decision 305: the same beat on the mastering page "sounds like" the genre the mixer suggested.
+  const suggestedGenre = await picker.getAttribute('data-genre');
+  expect(suggestedGenre).toMatch(/^[a-z]+$/);
+  const mastering = await page.context().newPage();
+  await openMastering(mastering);
+  await upload(mastering, beatPath);
+  await waitForSource(mastering);
+  const genrePanel = mastering.getByTestId('genre-panel');
+  await expect(genrePanel).toHaveAttribute('data-source', 'suggested');
+  await expect(genrePanel).toHaveAttribute('data-genre', suggestedGenre!);
+  testInfo.annotations.push({
+    type: 'mastering, same beat',
+    description: await genrePanel.getByTestId('genre-reason').innerText(),
+  });
+  await mastering.close();
 
   // The user's pick overrides the suggestion, and the session keeps it.
   await picker.getByRole('button', { name: 'R&B', exact: true }).click();

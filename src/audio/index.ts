@@ -9,8 +9,9 @@ export * from './codecs/export-errors';
 export * from './codecs/export-formats';
 export { decodeUserAudio, studioInputRate } from './codecs/input-formats';
 export * from './dsp';
-// Issue 26, the mixer's listening (the beat's genre, the vocal's analysis) and the vocal targets it reads.
 export type { BeatFeatures, GenreReason, GenreSuggestion } from './dsp/genre-suggest';
+// Issue 26, the mixer's listening (the beat's genre, the vocal's analysis) and the vocal targets it reads.
+export { CLOSE_CALL_DB } from './dsp/genre-suggest';
 export type { PeakLevel } from './dsp/peaks';
 export { scalePitchClasses } from './dsp/pitch/correction-curve';
 export type { BalanceFinding, VocalAnalysis } from './dsp/vocal/analyse-vocal';

@@ -19,3 +19,4 @@ export type VocalChainStage = (typeof VOCAL_CHAIN_STAGES)[number];
 export const vocalChainAmountsSchema = z
   .object(Object.fromEntries(VOCAL_CHAIN_STAGES.map((s) => [s, z.number().min(0).max(1).optional()])))
   .strict() as z.ZodType<Partial<Record<VocalChainStage, number>>>;
+export type VocalChainAmounts = z.infer<typeof vocalChainAmountsSchema>;

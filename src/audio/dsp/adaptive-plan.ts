@@ -21,7 +21,7 @@ import {
   NARROW_LIMIT_DB,
   shapedDeviation,
   smoothOctave,
-  suggestGenre,
+  suggestGenreFor,
   type TrackGenreSuggestion,
 } from './genre-targets';
 import { masteringChainParams } from './mastering-processor';
@@ -266,10 +266,5 @@ const genrePlanFor = (
   };
 };
 
-/** The genre the analysis suggests ("sounds like"), with the figures that decided it. */
-export const suggestGenreFor = (analysis: TrackAnalysis, tiltDbPerOctave = 0): TrackGenreSuggestion =>
-  suggestGenre(
-    analysis.midDb,
-    analysis.plrDb,
-    (g) => deviationFromCurve(analysis.midDb, genreCurve(g, tiltDbPerOctave)).deviation,
-  );
+/** The genre the analysis suggests ("sounds like"): the one core both pages use (decision 305). */
+export { suggestGenreFor };

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { beatFeatures, suggestGenre } from './genre-suggest';
-import { decodeWithFfmpeg } from './node-tools.test-helper';
+import { GENRES } from '../../shared/genres';
+import { suggestBeatGenre } from './genre-suggest';
+import { decodeTake } from './genre-takes.test-helper';
+import { suggestGenreFor } from './genre-targets';
+import { fluidsynthAvailable, renderBeat } from './song-facts/beat-render.test-helper';
+import { BEAT_SET } from './song-facts/beat-set';
 import { analyseTrack } from './track-analysis';
 
 const RATE = 44100;
@@ -61,63 +65,81 @@ const acousticPiece = (seconds: number): Float32Array => {
   return out;
 };
 
-describe('suggestGenre', () => {
+describe("suggestBeatGenre (decision 305: the mastering core in the mixer's words)", () => {
   it('hears a trap beat as Hip-hop / Trap, with its low end as a reason', () => {
-    const features = beatFeatures(analyseTrack([trapBeat(30)], RATE));
-    const s = suggestGenre(features);
+    const s = suggestBeatGenre(analyseTrack([trapBeat(30)], RATE));
     console.log(
       'trap beat',
-      features,
+      s.features,
       s.genre,
+      s.marginDb.toFixed(2),
       s.reasons.map((r) => r.text),
     );
     expect(s.genre).toBe('hiphop');
-    expect(s.reasons.map((r) => r.feature)).toContain('lowWeightDb');
-    expect(s.reasons.find((r) => r.feature === 'lowWeightDb')?.text).toMatch(/^Heavy low end: bass \+\d+ dB/);
+    expect(s.reasons.find((r) => r.feature === 'bassOverMidsDb')?.text).toMatch(
+      /^Heavy low end: bass \+\d+ dB against the mids$/,
+    );
   });
 
   it('hears a plucked, dynamic piece without bass as Acoustic or Jazz', () => {
-    const features = beatFeatures(analyseTrack([acousticPiece(32)], RATE));
-    const s = suggestGenre(features);
+    const s = suggestBeatGenre(analyseTrack([acousticPiece(32)], RATE));
     console.log(
       'acoustic piece',
-      features,
+      s.features,
       s.genre,
+      s.marginDb.toFixed(2),
       s.reasons.map((r) => r.text),
     );
     expect(['acoustic', 'jazz']).toContain(s.genre);
-    expect(features.lowWeightDb).toBeLessThan(-10);
+    expect(s.features.bassOverMidsDb).toBeLessThan(-10);
+    expect(s.reasons.find((r) => r.feature === 'highSlopeDbPerOctave')?.text).toMatch(/^Dark, warm top: /);
   });
 
-  it('adds the tempo as a reason only when it fits, and never lowers a score for an unknown tempo', () => {
+  it('quotes the tempo as a reason when it suits the genre, and never lets it change the pick', () => {
     const analysis = analyseTrack([trapBeat(20)], RATE);
-    const without = suggestGenre(beatFeatures(analysis));
-    const fitting = suggestGenre(beatFeatures(analysis, 140));
-    expect(fitting.genre).toBe('hiphop');
+    const without = suggestBeatGenre(analysis);
+    const fitting = suggestBeatGenre(analysis, 140);
+    const unsuited = suggestBeatGenre(analysis, 200);
     expect(fitting.reasons.at(-1)?.text).toBe('140 BPM suits Hip-hop / Trap');
-    expect(fitting.scores.hiphop).toBeGreaterThan(without.scores.hiphop);
-    for (const g of Object.keys(without.scores) as (keyof typeof without.scores)[]) {
-      expect(fitting.scores[g]).toBeGreaterThanOrEqual(without.scores[g]);
+    expect(unsuited.reasons.some((r) => r.feature === 'tempoBpm')).toBe(false);
+    // The mastering page has no tempo: the same beat must get the same genre and scores with or without it.
+    for (const s of [fitting, unsuited]) {
+      expect(s.genre).toBe(without.genre);
+      expect(s.scores).toEqual(without.scores);
     }
   });
 
-  it('gives every real Debian track a genre with two reasons (printed for the calibration)', async () => {
-    const files = ['/usr/share/games/asc/music/frontiers.mp3', '/usr/share/hyperrogue/music/hr3-motion.ogg'];
+  it('names, for the same audio, the genre the mastering page says it sounds like (Debian music, rendered MIDI beats)', async () => {
+    const takes: [string, Float32Array[] | null][] = [];
+    for (const file of [
+      '/usr/share/games/asc/music/frontiers.mp3',
+      '/usr/share/games/asc/music/machine_wars.mp3',
+      '/usr/share/hyperrogue/music/hr3-motion.ogg',
+      '/usr/share/hyperrogue/music/hr3-hell.ogg',
+      '/usr/share/games/frozen-bubble/snd/frozen-mainzik-2p.xm',
+    ])
+      takes.push([file.split('/').pop()!, await decodeTake(file, RATE, '', 20, 40)]);
+    if (await fluidsynthAvailable())
+      for (const spec of BEAT_SET.filter((b) => /^(house-D|hiphop-G|rock-E|ballad-C#)/.test(b.name)))
+        takes.push([`MIDI ${spec.name}`, await decodeTake(await renderBeat(spec), RATE, '', 0, 40)]);
     let measured = 0;
-    for (const file of files) {
-      const channels = await decodeWithFfmpeg(file, RATE);
+    for (const [name, channels] of takes) {
       if (!channels) continue;
-      const s = suggestGenre(beatFeatures(analyseTrack(channels, RATE)));
+      const analysis = analyseTrack(channels, RATE);
+      const mixer = suggestBeatGenre(analysis);
+      const mastering = suggestGenreFor(analysis);
       console.log(
-        file,
-        s.features,
-        s.genre,
-        s.margin.toFixed(2),
-        s.reasons.map((r) => r.text),
+        name,
+        mixer.genre,
+        `margin ${mixer.marginDb.toFixed(2)} dB`,
+        mixer.reasons.map((r) => r.text),
+        GENRES.map((g, i) => `${g} ${mastering.outsideDb[i]!.toFixed(1)}`).join(', '),
       );
-      expect(s.reasons).toHaveLength(2);
+      expect(mixer.genre).toBe(mastering.genre);
+      expect(mixer.reasons.length).toBeGreaterThanOrEqual(2);
+      expect(Math.max(...Object.values(mixer.scores))).toBe(mixer.scores[mixer.genre]);
       measured++;
     }
     expect(measured).toBeGreaterThan(0);
-  }, 60_000);
+  }, 240_000);
 });

@@ -12,8 +12,8 @@
  * this project's reading of those, not figures copied from them.
  */
 import { GENRE_LABELS, GENRES, type Genre } from '../../shared/genres';
-import { MATCH_BANDS, targetCurveDb } from './tonal-target';
-import { THIRD_OCTAVE_CENTRES } from './track-analysis';
+import { deviationFromCurve, MATCH_BANDS, targetCurveDb } from './tonal-target';
+import { THIRD_OCTAVE_CENTRES, type TrackAnalysis } from './track-analysis';
 
 export interface GenreTarget {
   /**
@@ -187,6 +187,20 @@ const highSlope = (levels: readonly number[]): number => {
 
 const fmt = (v: number) => `${v >= 0 ? '+' : '−'}${Math.abs(v).toFixed(1)}`;
 
+/** Above this PLR a mix is dynamic, under DENSE_PLR_DB dense: the suggestion leans by LEAN_DB. */
+export const DYNAMIC_PLR_DB = 16;
+export const DENSE_PLR_DB = 10;
+const LEAN_DB = 0.5;
+
+/** dB taken off a genre's outside-the-range figure when the mix's density suits its dynamics profile. */
+export const genreLeanDb = (genre: Genre, plrDb: number): number => {
+  const dynamic = GENRE_TARGETS[genre].crestScale > 1;
+  const dense = GENRE_TARGETS[genre].crestScale < 1;
+  if (plrDb > DYNAMIC_PLR_DB) return dynamic ? -LEAN_DB : 0;
+  if (plrDb < DENSE_PLR_DB) return dense ? -LEAN_DB : 0;
+  return 0;
+};
+
 /**
  * The genre suggested from the analysis: the smallest outside-the-range RMS, where a dynamic mix (PLR over
  * 16 dB) leans to the dynamic genres and a dense one (under 10 dB) to the dense ones by 0.5 dB.
@@ -197,13 +211,7 @@ export const suggestGenre = (
   deviationFor: (genre: Genre) => number[],
 ): TrackGenreSuggestion => {
   const outsideDb = GENRES.map((g) => departureFrom(deviationFor(g), genreRange(g)).outsideDb);
-  const lean = (g: Genre) => {
-    const dynamic = GENRE_TARGETS[g].crestScale > 1;
-    const dense = GENRE_TARGETS[g].crestScale < 1;
-    if (plrDb > 16) return dynamic ? -0.5 : 0;
-    if (plrDb < 10) return dense ? -0.5 : 0;
-    return 0;
-  };
+  const lean = (g: Genre) => genreLeanDb(g, plrDb);
   let best = 0;
   GENRES.forEach((g, i) => {
     if (outsideDb[i]! + lean(g) < outsideDb[best]! + lean(GENRES[best]!)) best = i;
@@ -217,3 +225,16 @@ export const suggestGenre = (
     `(${outsideDb[best]!.toFixed(1)} dB outside it)`;
   return { genre, outsideDb, bassOverMidsDb, highSlopeDbPerOctave, because };
 };
+
+/**
+ * The suggested genre of a track or a beat (decision 305): the one suggester of the product. The mastering
+ * page asks it about the track it masters, the mixer about the beat (genre-suggest.ts words its reasons), so
+ * the same audio gets the same genre on both pages; its answer is also the target the least correction
+ * reaches, which the mastering page's "do no harm" depends on.
+ */
+export const suggestGenreFor = (analysis: TrackAnalysis, tiltDbPerOctave = 0): TrackGenreSuggestion =>
+  suggestGenre(
+    analysis.midDb,
+    analysis.plrDb,
+    (g) => deviationFromCurve(analysis.midDb, genreCurve(g, tiltDbPerOctave)).deviation,
+  );

@@ -1,6 +1,6 @@
 /** The listening worker's handlers over a MessageChannel: results equal to the in-place functions, progress, cancel. */
 import { describe, expect, it } from 'vitest';
-import { beatFeatures, suggestGenre } from '../dsp/genre-suggest';
+import { suggestBeatGenre } from '../dsp/genre-suggest';
 import { analyseTrack } from '../dsp/track-analysis';
 import { analyseVocal } from '../dsp/vocal/analyse-vocal';
 import { inProcessWorker } from './in-process-worker.test-helper';
@@ -42,7 +42,7 @@ describe('ListenClient over the listening handlers', () => {
 
   it("answers the beat's suggestion as the in-place functions do, and a cancel rejects at once", async () => {
     const beat = [take(8), take(8)];
-    const reference = suggestGenre(beatFeatures(analyseTrack(beat, RATE), 96));
+    const reference = suggestBeatGenre(analyseTrack(beat, RATE), 96);
     const client = new ListenClient(factory);
     const got = await client.beat(
       beat.map((c) => Float32Array.from(c)),

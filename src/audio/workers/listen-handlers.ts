@@ -1,5 +1,5 @@
 /** The listening worker's handlers, apart from the worker entry so tests serve them over a message port. */
-import { beatFeatures, suggestGenre } from '../dsp/genre-suggest';
+import { suggestBeatGenre } from '../dsp/genre-suggest';
 import { combineAnalysis, trackLevels, trackSpectrum } from '../dsp/track-analysis';
 import { analyseVocal } from '../dsp/vocal/analyse-vocal';
 import { yieldToEventLoop } from '../event-loop';
@@ -17,7 +17,7 @@ export const createListenHandlers = (): RpcHandlers<ListenApi> => ({
     throwIfAborted(signal);
     const spectrum = trackSpectrum(channels);
     progress(1);
-    return suggestGenre(beatFeatures(combineAnalysis(levels, spectrum), tempoBpm));
+    return suggestBeatGenre(combineAnalysis(levels, spectrum), tempoBpm);
   },
   vocal: ({ channels, sampleRate, genre }, { progress }) => {
     // analyseVocal runs in one synchronous go (about a second for a 4-minute take): a cancel rejects the

@@ -14,6 +14,7 @@ import {
 import type { SessionClips } from '../../shared/api/sessions';
 import type { MixArrangement, SavedSongFacts } from '../../shared/api/tracks';
 import type { PitchSettings } from '../../shared/pitch-settings';
+import type { VocalChainAmounts } from '../../shared/vocal-chain-stages';
 import { users } from './schema';
 
 /**
@@ -74,6 +75,8 @@ export const mixerSessions = pgTable(
     songFacts: jsonb('song_facts').$type<SavedSongFacts>(),
     /** Issue 27 (migration 0016): the vocal's pitch-correction settings; null when none were saved. */
     pitch: jsonb('pitch').$type<PitchSettings>(),
+    /** Issue 26 (migration 0020): the manual mode's stages turned down, 0..1 each; null: all as planned. */
+    vocalChain: jsonb('vocal_chain').$type<VocalChainAmounts>(),
     /** UTF-8 bytes of the saved arrangement's JSON: counts toward the owner's storage quota. */
     sizeBytes: integer('size_bytes').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GENRES } from '../genres';
 import { pitchSettings } from '../pitch-settings';
+import { vocalChainAmountsSchema } from '../vocal-chain-stages';
 import { positiveId, songFactsSchema } from './tracks';
 
 /** Spec 4's mix styles (vocal share 75, 50, 25). */
@@ -67,6 +68,8 @@ const issueText = (issue: z.core.$ZodIssue): string => {
         : `must be ${issue.expected === 'object' ? 'an object' : `a ${issue.expected}`}`;
     case 'invalid_value':
       return `must be one of ${issue.values.join(', ')}`;
+    case 'unrecognized_keys':
+      return `has unknown keys: ${issue.keys.join(', ')}`;
     default:
       return issue.message;
   }
@@ -118,6 +121,11 @@ export const sessionBody = z
     songFacts: checkedAs(songFactsSchema, 'Song facts').nullable().default(null),
     /** Issue 27: the vocal's pitch correction; null restores the defaults (correction off). */
     pitch: checkedAs(pitchSettings, 'Pitch correction').nullable().default(null),
+    /**
+     * Issue 26's manual mode ("Adjust"): the stages turned down, each 0..1 as the mix arrangement and the
+     * render take them (absent: as planned). Null restores every stage as planned.
+     */
+    vocalChain: checkedAs(vocalChainAmountsSchema, 'Vocal chain').nullable().default(null),
   })
   .superRefine((body, ctx) => {
     for (const kind of ['vocals', 'instrumental'] as const) {
@@ -158,6 +166,7 @@ export const sessionView = z.object({
   genre: z.enum(GENRES).nullable(),
   songFacts: songFactsSchema.nullable(),
   pitch: pitchSettings.nullable(),
+  vocalChain: vocalChainAmountsSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

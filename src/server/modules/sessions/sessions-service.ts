@@ -39,6 +39,7 @@ const toView = (r: SessionRow): SessionView => ({
   genre: isGenre(r.genre) ? r.genre : null,
   songFacts: r.songFacts ?? null,
   pitch: r.pitch ?? null,
+  vocalChain: r.vocalChain ?? null,
 });
 
 /** Saved mixer arrangements; every read and write is scoped to the owner. */
@@ -66,6 +67,7 @@ export function createSessionsService(db: Db, quotaBytes: number) {
     genre: body.genre,
     songFacts: body.songFacts,
     pitch: body.pitch,
+    vocalChain: body.vocalChain,
   });
 
   /** The row's columns and their size; a session over MAX_SESSION_BYTES is refused before any lock. */

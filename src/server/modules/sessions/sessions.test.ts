@@ -155,6 +155,34 @@ describeEachDatabase(
       expect((await c.get(`/api/sessions/${id}`)).body).toMatchObject({ songFacts: null, pitch: null });
     });
 
+    it("keeps the vocal chain's manual amounts, replaces and clears them (issue 26, Adjust)", async () => {
+      const { c } = await signedUpClient(ctx.app);
+      const vocalChain = { cleanup: 0, deEsser: 0.35, unmasking: 0.6 };
+      const created = await c.post('/api/sessions', arrangement({ vocalChain }));
+      expect(created.status).toBe(201);
+      const { id } = created.body as { id: number };
+      expect((await c.get(`/api/sessions/${id}`)).body).toMatchObject({ vocalChain });
+      const [row] = await ctx.database.db.select().from(mixerSessions);
+      expect(row?.vocalChain).toEqual(vocalChain);
+
+      await c.put(`/api/sessions/${id}`, arrangement({ vocalChain: { space: 1 } }));
+      expect((await c.get(`/api/sessions/${id}`)).body).toMatchObject({ vocalChain: { space: 1 } });
+      await c.put(`/api/sessions/${id}`, arrangement());
+      expect((await c.get(`/api/sessions/${id}`)).body).toMatchObject({ vocalChain: null });
+    });
+
+    it('loads a session saved before the amounts existed with none (every stage as planned)', async () => {
+      const { c, user } = await signedUpClient(ctx.app);
+      // The row as a page from before issue 26's Adjust saved it: the column left to its default.
+      const [old] = await ctx.database.db
+        .insert(mixerSessions)
+        .values({ userId: user.id, name: 'Old take', clips: { vocals: [], instrumental: [] } })
+        .returning();
+      const res = await c.get(`/api/sessions/${old!.id}`);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ name: 'Old take', vocalChain: null, pitch: null });
+    });
+
     it('keeps a session when one of its tracks is deleted, without the track', async () => {
       const { c } = await signedUpClient(ctx.app);
       const vocalTrackId = await uploadTrack(c, 'vocals');
@@ -300,6 +328,27 @@ describeEachDatabase(
         { pitch: { ...pitch, followSongKey: 'yes' } },
         'Pitch correction: followSongKey must be a boolean',
       ],
+      [
+        'a vocal chain amount over 1',
+        { vocalChain: { cleanup: 1.5 } },
+        'Vocal chain: cleanup must be at most 1',
+      ],
+      [
+        'a negative vocal chain amount',
+        { vocalChain: { space: -0.1 } },
+        'Vocal chain: space must be at least 0',
+      ],
+      [
+        'a vocal chain amount that is not a number',
+        { vocalChain: { riding: '50' } },
+        'Vocal chain: riding must be a number',
+      ],
+      [
+        'a vocal chain stage nobody has',
+        { vocalChain: { reverb: 0, cleanup: 0 } },
+        'Vocal chain has unknown keys: reverb',
+      ],
+      ['a vocal chain that is not an object', { vocalChain: [0.5] }, 'Vocal chain must be an object'],
       ['a malformed track id', { vocalTrackId: 'abc' }, MESSAGES.invalidTrackId],
       ['a track id nobody has', { vocalTrackId: 424242 }, MESSAGES.invalidTrackId],
     ])('refuses %s with 400', async (_label, over, message) => {

@@ -16,6 +16,7 @@ const EXAMPLE_SESSION: z.input<typeof sessionBody> = {
   style: 'balanced',
   outputVolume: 80,
   genre: 'hiphop',
+  vocalChain: { deEsser: 0.5, space: 0 },
 };
 
 const sessionList = z.object({

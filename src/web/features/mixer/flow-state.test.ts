@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mixArrangement } from '../../../shared/api/tracks';
-import { FULL_VOCAL_CHAIN, initialFlow, vocalChainAmounts } from './flow-state';
+import { FULL_VOCAL_CHAIN, initialFlow, vocalChainAmounts, vocalChainOf } from './flow-state';
 
 describe("the vocal chain's manual amounts (issue 26, Adjust)", () => {
   it('renders exactly as before while every stage is at 100', () => {
@@ -11,6 +11,13 @@ describe("the vocal chain's manual amounts (issue 26, Adjust)", () => {
   it('hands the render only the stages turned down, as 0..1', () => {
     const flow = { ...initialFlow(), vocalChain: { ...FULL_VOCAL_CHAIN, cleanup: 0, space: 35 } };
     expect(vocalChainAmounts(flow)).toEqual({ cleanup: 0, space: 0.35 });
+  });
+
+  it('a saved session or mix brings its amounts back on the 0..100 scale, the rest as planned', () => {
+    expect(vocalChainOf({ cleanup: 0, space: 0.35 })).toEqual({ ...FULL_VOCAL_CHAIN, cleanup: 0, space: 35 });
+    expect(vocalChainOf(null)).toEqual(FULL_VOCAL_CHAIN);
+    const flow = { ...initialFlow(), vocalChain: { ...FULL_VOCAL_CHAIN, riding: 55, unmasking: 5 } };
+    expect(vocalChainOf(vocalChainAmounts(flow))).toEqual(flow.vocalChain);
   });
 
   it('the saved arrangement keeps them and refuses stages it does not know or amounts out of range', () => {

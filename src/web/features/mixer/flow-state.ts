@@ -140,6 +140,14 @@ export const vocalChainAmounts = (s: FlowState): VocalChainAmounts | undefined =
     : undefined;
 };
 
+/** The inverse, for a saved session or mix: its stages turned down, the rest as planned (null: all). */
+export const vocalChainOf = (
+  amounts: VocalChainAmounts | null | undefined,
+): Readonly<Record<VocalChainStage, number>> =>
+  Object.fromEntries(
+    VOCAL_CHAIN_STAGES.map((stage) => [stage, Math.round((amounts?.[stage] ?? 1) * 100)]),
+  ) as Record<VocalChainStage, number>;
+
 export const bothLoaded = (s: FlowState): boolean =>
   s.tracks.vocals.status === 'loaded' && s.tracks.instrumental.status === 'loaded';
 

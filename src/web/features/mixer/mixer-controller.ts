@@ -12,6 +12,7 @@ import {
   type Timeline,
   type TrackType,
   timelineLength,
+  type VocalChainAmounts,
   type VocalChainStage,
 } from '../../../audio';
 import type { MixArrangement } from '../../../shared/api/tracks';
@@ -25,6 +26,7 @@ import {
   initialFlow,
   Store,
   vocalChainAmounts,
+  vocalChainOf,
 } from './flow-state';
 import { MixdownRunner } from './mixdown/mixdown-runner';
 import { MIXER_NOTICES } from './mixer-messages';
@@ -263,6 +265,11 @@ export class MixerController {
     this.store.update((s) =>
       s.vocalChain[stage] === v ? s : { ...s, vocalChain: { ...s.vocalChain, [stage]: v } },
     );
+  }
+
+  /** A saved session's or mix's amounts (0..1, absent stages as planned; null: every stage as planned). */
+  restoreVocalChain(amounts: VocalChainAmounts | null): void {
+    this.store.update((s) => ({ ...s, vocalChain: vocalChainOf(amounts) }));
   }
 
   /** Issue 27: pitch-correction settings (ranges clamped as the server checks them). */

@@ -1,3 +1,4 @@
+import { CLOSE_CALL_DB } from '../../../../audio';
 import { GENRE_LABELS, GENRES, type Genre } from '../../../../shared/genres';
 import { cn } from '../../../lib/cn';
 import { effectiveGenre, type FlowState } from '../flow-state';
@@ -59,7 +60,7 @@ export function GenrePicker({ controller, flow }: { controller: MixerController;
         <div className="mt-3 text-sm text-zinc-300" data-testid="genre-why">
           <span className="text-zinc-400">Why {GENRE_LABELS[suggestion.genre]}: </span>
           {suggestion.reasons.map((r) => r.text).join(' · ')}
-          {suggestion.margin < 0.05 ? (
+          {suggestion.marginDb < CLOSE_CALL_DB ? (
             <span className="text-zinc-400">
               {' '}
               (a close call: {GENRE_LABELS[runnerUp(suggestion.scores, suggestion.genre)]} fits almost as

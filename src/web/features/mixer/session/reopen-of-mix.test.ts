@@ -45,6 +45,16 @@ describe('reopening a saved mix in the mixer (issue 30, with issue 27)', () => {
   });
 
   it('reopens an older mix without them as none (the beat is analysed, correction off)', () => {
-    expect(reopenOfMix(track({}))).toMatchObject({ songFacts: null, pitch: null, genre: null });
+    expect(reopenOfMix(track({}))).toMatchObject({
+      songFacts: null,
+      pitch: null,
+      genre: null,
+      vocalChain: null,
+    });
+  });
+
+  it("brings back the Adjust amounts the mix was made with (issue 26's manual mode)", () => {
+    const reopen = reopenOfMix(track({ genre: 'rnb', vocalChain: { deEsser: 0.4, space: 0 } }));
+    expect(reopen.vocalChain).toEqual({ deEsser: 0.4, space: 0 });
   });
 });

@@ -5,6 +5,7 @@ import type { SessionClips, SessionSummary } from '../../../../shared/api/sessio
 import type { SavedSongFacts, TrackView } from '../../../../shared/api/tracks';
 import type { Genre } from '../../../../shared/genres';
 import { DEFAULT_PITCH_SETTINGS, type PitchSettings } from '../../../../shared/pitch-settings';
+import type { VocalChainAmounts } from '../../../../shared/vocal-chain-stages';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { formatDate } from '../../../lib/format';
@@ -28,6 +29,8 @@ interface Reopen {
   songFacts: SavedSongFacts | null;
   /** Issue 27: the vocal's pitch correction (null: the defaults, correction off). */
   pitch: PitchSettings | null;
+  /** Issue 26's Adjust: the stages turned down, 0..1 (null: every stage as planned). */
+  vocalChain: VocalChainAmounts | null;
 }
 
 /** The session each controller saves to: it lives as long as the controller (kept across visits). */
@@ -67,6 +70,7 @@ export function reopenOfMix(track: TrackView): Reopen {
     songFacts: a.songFacts ?? null,
     // A mix is saved with its pitch settings only when it corrected the vocal; absent means off.
     pitch: a.pitch ?? null,
+    vocalChain: a.vocalChain ?? null,
   };
 }
 
@@ -87,6 +91,7 @@ async function restore(controller: MixerController, a: Reopen, sessionId: number
   controller.setOutputVolume(a.outputVolume);
   controller.selectGenre(a.genre);
   controller.setPitch(a.pitch ?? DEFAULT_PITCH_SETTINGS);
+  controller.restoreVocalChain(a.vocalChain);
   // Before the beat loads: its analysis must not replace the saved facts and the user's edits in them.
   controller.songFacts.restore(a.instrumentalTrackId, a.songFacts);
   sessionRefOf(controller).current = sessionId;

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { selectSpecClips, type TRACK_TYPES } from '../../../../audio';
 import type { SessionInput } from '../../../../shared/api/sessions';
 import { songFactsSchema } from '../../../../shared/api/tracks';
+import { vocalChainAmounts } from '../flow-state';
 import type { MixerController } from '../mixer-controller';
 import { saveSession } from '../upload/track-api';
 
@@ -36,6 +37,8 @@ export const sessionBodyOf = (c: MixerController): SessionInput | null => {
     // Facts the server would refuse (an analysis of silence, say) are left out rather than the whole session.
     songFacts: savableFacts(c.songFacts.current()),
     pitch: flow.pitch,
+    // Issue 26's Adjust: only the stages turned down, as the mix arrangement keeps them; null when none.
+    vocalChain: vocalChainAmounts(flow) ?? null,
   };
 };
 
