@@ -244,8 +244,41 @@ test('an album of four real tracks: analysed, mastered, sequenced and downloaded
   const targets = (await page.getByTestId('album-target-lufs').allTextContents()).map(Number);
   expect(Math.max(...targets)).toBeCloseTo(-14, 1);
   await expect(toastWith(page, 'Mastering Complete')).toBeHidden({ timeout: 15_000 });
-  await page.getByTestId('album-result').nth(1).locator('summary').click();
+  await page.getByTestId('album-result').nth(1).getByText("The album's plan for this track").click();
   await expect(page.getByTestId('album-why').nth(1)).toContainText('LU under the album');
+
+  // Track 2 (8 dB quieter in) in the single page's own panels: how it plays on each service (played alone
+  // at Spotify's gain), its MP3 320 preview encoded and decoded back, and the full why with its numbers.
+  const track2 = page.getByTestId('album-result').nth(1);
+  await track2.getByText('How it will play, codec preview and the full why').click();
+  const platform = track2.getByTestId('platform-panel');
+  await expect(platform).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
+  const lufs = Number(await platform.getAttribute('data-lufs'));
+  const truePeak = Number(await platform.getAttribute('data-true-peak'));
+  // The meter's reading the result line shows (to 0.1) is the one the table works from.
+  const shown = Number(await track2.getByTestId('album-measured-lufs').textContent());
+  expect(Math.abs(lufs - shown)).toBeLessThanOrEqual(0.051);
+  // Spotify: to -14 LUFS, turned up only while 1 dB of true-peak headroom remains.
+  const wanted = -14 - lufs;
+  const spotifyGain = wanted <= 0 ? wanted : Math.min(wanted, Math.max(0, -1 - truePeak));
+  expect(Number(await platform.getByTestId('platform-spotify').getAttribute('data-gain'))).toBeCloseTo(
+    spotifyGain,
+    1,
+  );
+  await platform.getByRole('button', { name: 'Play as Spotify', exact: true }).click();
+  await expect(platform.getByRole('button', { name: /now playing as Spotify\)/ })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(rows.nth(1)).toHaveAttribute('data-current', 'true');
+  await page.getByRole('button', { name: 'Stop' }).click();
+  const codec = track2.getByTestId('codec-mp3-320');
+  await codec.getByRole('button', { name: 'Encode' }).click();
+  await expect(codec).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+  await expect(track2.getByTestId('why-panel')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
+  await expect(track2.getByTestId('why-input')).toContainText(/came in at −?\d+\.\d LUFS/);
+  // The other tracks' panels stay folded: nothing of them was made.
+  await expect(page.getByTestId('codec-panel')).toHaveCount(1);
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
     await shot(page.getByTestId('album-master'), join(shots, `album-master-${width}.png`));

@@ -9,6 +9,7 @@ import { AlbumLoudnessPlan } from './album-loudness-plan';
 import { MIN_ALBUM_TRACKS } from './album-rules';
 import type { AlbumState } from './album-state';
 import { ALBUM_TEXT } from './album-texts';
+import { AlbumTrackPanels } from './album-track-panels';
 import { useAlbumState, useAlbumStore } from './use-album';
 
 const ready = (s: AlbumState) =>
@@ -115,13 +116,14 @@ function AlbumResults() {
               </span>
             </div>
             <details className="mt-1 text-sm text-zinc-300">
-              <summary className="cursor-pointer text-violet-300">Why it sounds like this</summary>
+              <summary className="cursor-pointer text-violet-300">The album's plan for this track</summary>
               <ul className="mt-1 list-disc space-y-1 pl-5" data-testid="album-why">
                 {m.why.map((line) => (
                   <li key={line}>{line}</li>
                 ))}
               </ul>
             </details>
+            <AlbumTrackPanels trackKey={t.key} title={t.title} />
           </li>
         );
       })}

@@ -4,7 +4,7 @@
  * progress and cancel), one after another. A change of genre, preset or tracks drops the masters.
  */
 import type { Genre } from '../../../../shared/genres';
-import { classifyFailure, runMasterJob } from '../engine/master-job';
+import { classifyFailure, measureSource, runMasterJob } from '../engine/master-job';
 import { PRESETS, type PresetId } from '../mastering-constants';
 import { type AlbumPlan, albumMasterJob, planAlbum } from './album-engine';
 import { MIN_ALBUM_TRACKS } from './album-rules';
@@ -16,9 +16,12 @@ import { whyOfTrack } from './album-why';
 export class AlbumMasterController {
   #ctx: AlbumContext;
   #job: AbortController | null = null;
+  /** Called when the masters are dropped (their platform and codec versions stop being made). */
+  #dropped: () => void;
 
-  constructor(ctx: AlbumContext) {
+  constructor(ctx: AlbumContext, dropped: () => void) {
     this.#ctx = ctx;
+    this.#dropped = dropped;
   }
 
   setDetails(patch: { record?: string; artist?: string }): void {
@@ -67,6 +70,7 @@ export class AlbumMasterController {
     }
     if (!plan) return this.#ctx.deps.notify(ALBUM_NOTICES.notReady);
     this.abort();
+    this.#dropped();
     const controller = new AbortController();
     this.#job = controller;
     const name = PRESETS[preset].name;
@@ -139,17 +143,28 @@ export class AlbumMasterController {
       targetLufs: job.targetLufs,
       measuredLufs: null,
       why: whyOfTrack(plan, trackPlan, output.report),
+      settings: job.settings,
+      analysis: null,
+      original: null,
+      variants: {},
     };
-    // The meter worker's reading of the master, shown beside the plan's target when it arrives.
+    // The meter worker's reading of the master (shown beside the plan's target), then of the track that went
+    // in (the why panel compares the two), in the background: the next track renders meanwhile.
     output.details
       .then(({ analysis }) => {
-        const now = this.#ctx.state().masters[track.key];
-        if (now?.buffer !== output.buffer) return;
-        const measuredLufs = analysis.loudness.integratedLufs;
-        this.#ctx.set({ masters: { ...this.#ctx.state().masters, [track.key]: { ...now, measuredLufs } } });
+        this.#patch(track.key, output.buffer, { analysis, measuredLufs: analysis.loudness.integratedLufs });
+        return measureSource(track.buffer!, signal);
       })
+      .then((original) => this.#patch(track.key, output.buffer, { original }))
       .catch(() => undefined);
     return master;
+  }
+
+  /** Changes one track's master, if it is still the one made from `buffer`. */
+  #patch(key: string, buffer: AudioBuffer, patch: Partial<AlbumMaster>): void {
+    const now = this.#ctx.state().masters[key];
+    if (now?.buffer !== buffer) return;
+    this.#ctx.set({ masters: { ...this.#ctx.state().masters, [key]: { ...now, ...patch } } });
   }
 
   cancel(): void {
@@ -163,6 +178,7 @@ export class AlbumMasterController {
 
   #drop(): void {
     this.abort();
+    this.#dropped();
     this.#ctx.set({ masters: {}, plan: null, render: null });
   }
 }

@@ -1,7 +1,9 @@
 /** The album's state (issue 31): one immutable snapshot, replaced on every change, owned by AlbumStore. */
 import type { Genre } from '../../../../shared/genres';
 import type { MasteringReport, TrackAnalysis } from '../engine/engine-api';
-import type { PresetId } from '../mastering-constants';
+import type { MasteringSettings, PresetId } from '../mastering-constants';
+import type { Analysis } from '../mastering-state';
+import type { PlayAs, VariantKey, VariantState } from '../player/play-as';
 import { type AlbumPlan, DEFAULT_GAP_SECONDS } from './album-engine';
 
 export type TrackLoad =
@@ -36,6 +38,13 @@ export interface AlbumMaster {
   measuredLufs: number | null;
   /** Why this track got what it got, in words (the plan's per-track reasons). */
   why: string[];
+  /** The chain's settings it was rendered with (the why panel's EQ reads them). */
+  settings: MasteringSettings;
+  /** The meter's reading of the master and of the track that went in (null while measuring). */
+  analysis: Analysis | null;
+  original: Analysis | null;
+  /** Its platform and codec versions, made once on first use (the single page's VariantRenders). */
+  variants: Partial<Record<VariantKey, VariantState>>;
 }
 
 export interface AlbumRender {
@@ -55,10 +64,15 @@ export interface AlbumSequence {
 }
 
 export interface AlbumPlayback {
-  /** What plays: the whole record, or one transition (from the track at `from`). */
-  kind: 'record' | 'transition';
-  /** The key of the transition's first track, for 'transition'. */
+  /**
+   * What plays: the whole record, one transition (from the track at `from`), or one track's master alone as
+   * a platform or codec plays it (`as`; the per-track "how it will play" and codec preview).
+   */
+  kind: 'record' | 'transition' | 'track';
+  /** The key of the transition's first track, or of the track playing alone. */
   from: string | null;
+  /** For 'track': what it plays as. */
+  as?: PlayAs;
   /** The track under the playhead (the list highlights it); changes only when the playhead jumps. */
   current: string | null;
 }
