@@ -9,6 +9,7 @@
  * sample), the tags, and the MP3s decoding back to back without a gap. Then the view at 375 px on touch.
  */
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Download, Locator, Page } from '@playwright/test';
@@ -452,6 +453,34 @@ test('an album of four real tracks: analysed, mastered, sequenced and downloaded
   const first = (await segments.nth(0).boundingBox())!;
   const second = (await segments.nth(1).boundingBox())!;
   expect(second.x).toBeLessThan(first.x + first.width - 10);
+
+  // Kept in the library as paid masters are (decision 226): the very ZIP, downloaded again byte for byte
+  // from the library's own link, with no charge.
+  type Kept = { kind: string; name: string; files: { url: string }[]; keptUntil: string };
+  const keptAlbum = async () =>
+    ((await (await page.request.get('/api/library')).json()) as { items: Kept[] }).items.find(
+      (i) => i.kind === 'master' && i.name === RECORD,
+    );
+  await expect.poll(async () => (await keptAlbum())?.files.length ?? 0, { timeout: 60_000 }).toBe(1);
+  await page.goto('/library');
+  const libraryRow = page.getByTestId('library-item').filter({ hasText: RECORD });
+  await expect(libraryRow).toContainText('Album of 4 tracks');
+  await expect(libraryRow).toContainText('Paid for: 4 tracks in');
+  const [again] = await Promise.all([
+    page.waitForEvent('download'),
+    libraryRow.getByRole('button', { name: 'Download again' }).click(),
+  ]);
+  const againPath = testInfo.outputPath('album-again.zip');
+  await again.saveAs(againPath);
+  const sha = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
+  expect(sha(againPath)).toBe(sha(zipPath));
+  const afterAgain = await currentUser(page.request);
+  expect([afterAgain.masteringCredits, afterAgain.crowns]).toEqual([after.masteringCredits, after.crowns]);
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await shot(libraryRow, join(shots, `album-library-${width}.png`));
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
 });
 
 test('the album view works at 375 px on touch', async ({ browser }, testInfo) => {
