@@ -9,6 +9,7 @@ import { AlbumLoudnessPlan } from './album-loudness-plan';
 import { MIN_ALBUM_TRACKS } from './album-rules';
 import type { AlbumState } from './album-state';
 import { ALBUM_TEXT } from './album-texts';
+import { AlbumTrackManual } from './album-track-manual';
 import { AlbumTrackPanels } from './album-track-panels';
 import { useAlbumState, useAlbumStore } from './use-album';
 
@@ -16,7 +17,7 @@ const ready = (s: AlbumState) =>
   s.tracks.length >= MIN_ALBUM_TRACKS && s.tracks.every((t) => t.load.status === 'ready');
 
 /** One genre and preset for the record, Master Album with its progress and Cancel, and each track's result. */
-export function AlbumMasterCard(_: { access: Access }) {
+export function AlbumMasterCard({ access }: { access: Access }) {
   const store = useAlbumStore();
   const state = useAlbumState();
   const { render } = state;
@@ -87,12 +88,12 @@ export function AlbumMasterCard(_: { access: Access }) {
           </p>
         </div>
       ) : null}
-      <AlbumResults />
+      <AlbumResults access={access} />
     </Card>
   );
 }
 
-function AlbumResults() {
+function AlbumResults({ access }: { access: Access }) {
   const { tracks, masters } = useAlbumState();
   const done = tracks.filter((t) => masters[t.key]);
   if (done.length === 0) return null;
@@ -123,6 +124,7 @@ function AlbumResults() {
                 ))}
               </ul>
             </details>
+            <AlbumTrackManual track={t} index={i} access={access} />
             <AlbumTrackPanels trackKey={t.key} title={t.title} />
           </li>
         );

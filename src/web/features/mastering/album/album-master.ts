@@ -6,8 +6,8 @@
 import type { Genre } from '../../../../shared/genres';
 import { classifyFailure, measureSource, runMasterJob } from '../engine/master-job';
 import { PRESETS, type PresetId } from '../mastering-constants';
-import { type AlbumPlan, albumMasterJob, planAlbum } from './album-engine';
-import { MIN_ALBUM_TRACKS } from './album-rules';
+import { type AlbumPlan, planAlbum } from './album-engine';
+import { albumTrackJob, MIN_ALBUM_TRACKS } from './album-rules';
 import type { AlbumMaster, AlbumTrack } from './album-state';
 import type { AlbumContext } from './album-store';
 import { ALBUM_NOTICES } from './album-texts';
@@ -112,6 +112,7 @@ export class AlbumMasterController {
     }
   }
 
+  /** Renders one track; `alone`: the only track rendered now (a manual change), so the bar is its own. */
   async #masterOne(
     track: AlbumTrack,
     plan: AlbumPlan,
@@ -119,18 +120,24 @@ export class AlbumMasterController {
     count: number,
     name: string,
     signal: AbortSignal,
+    alone = false,
   ): Promise<AlbumMaster> {
-    const job = albumMasterJob(plan, index);
+    // The track's own sliders on Unlimited; its loudness and tone are the plan's either way.
+    const job = albumTrackJob(plan, track.key, track.manual);
+    if (!job) throw new Error(`The plan has no track ${index + 1}`);
+    const spec = { settings: job.settings, targetLufs: job.targetLufs, tone: job.tone, name };
     const output = await runMasterJob(
       track.buffer!,
-      { ...job, name, inputAnalysis: track.analysis ?? undefined },
+      { ...spec, inputAnalysis: track.analysis ?? undefined },
       (status) =>
         this.#ctx.set({
           render: {
             running: true,
             index,
-            percent: Math.round(((index + status.percent / 100) / count) * 100),
-            message: `Track ${index + 1} of ${count}: ${status.message}`,
+            percent: alone ? status.percent : Math.round(((index + status.percent / 100) / count) * 100),
+            message: alone
+              ? `Track ${index + 1}: ${status.message}`
+              : `Track ${index + 1} of ${count}: ${status.message}`,
             error: null,
           },
         }),
@@ -165,6 +172,50 @@ export class AlbumMasterController {
     const now = this.#ctx.state().masters[key];
     if (now?.buffer !== buffer) return;
     this.#ctx.set({ masters: { ...this.#ctx.state().masters, [key]: { ...now, ...patch } } });
+  }
+
+  /**
+   * Masters track `key` again alone, with its manual sliders, under the plan the others were made with (a
+   * manual change re-plans that track only: its loudness and tone stay the album's).
+   */
+  async remaster(key: string): Promise<void> {
+    const { tracks, plan, preset, render } = this.#ctx.state();
+    const index = tracks.findIndex((t) => t.key === key);
+    const track = tracks[index];
+    if (!plan || !track?.buffer || render?.running) return;
+    this.abort();
+    const controller = new AbortController();
+    this.#job = controller;
+    const name = PRESETS[preset].name;
+    try {
+      const master = await this.#masterOne(track, plan, index, tracks.length, name, controller.signal, true);
+      // Only that track's versions go (they were made from the master it replaces).
+      this.#ctx.set({ masters: { ...this.#ctx.state().masters, [key]: master } });
+      this.#ctx.set({
+        render: {
+          running: false,
+          index: tracks.length,
+          percent: 100,
+          message: `Track ${index + 1} mastered again with its own settings`,
+          error: null,
+        },
+      });
+    } catch (error) {
+      const failure = classifyFailure(error, controller.signal);
+      const message = failure.kind === 'effects' ? failure.message : 'The mastering worker stopped';
+      this.#ctx.set({
+        render: {
+          running: false,
+          index,
+          percent: 0,
+          message: failure.kind === 'aborted' ? 'Cancelled' : message,
+          error: message,
+        },
+      });
+      if (failure.kind !== 'aborted') this.#ctx.deps.notify(ALBUM_NOTICES.masterFailed(message));
+    } finally {
+      if (this.#job === controller) this.#job = null;
+    }
   }
 
   cancel(): void {

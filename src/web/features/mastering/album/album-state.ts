@@ -19,6 +19,8 @@ export interface AlbumTrack {
   isrc: string;
   /** The user's distance under the album's loudest song, LU; null: the plan's estimate. */
   distanceLu: number | null;
+  /** Unlimited: this track's own chain settings (the five sliders); null: the album preset's. */
+  manual: MasteringSettings | null;
   /** Where it came from: a file name or the library item's name. */
   origin: string;
   /** The saved track it was loaded from (library); null for a dropped file. */
