@@ -80,7 +80,10 @@ function MasterDetails({ master }: { master: LibraryMaster }) {
 
 function AlbumDetails({ master, tracks }: { master: LibraryMaster; tracks: number }) {
   const continuous = master.figures.continuous;
-  const perTrack = Object.entries(master.figures).filter(([k]) => /^\d+\. /.test(k));
+  // Stored as JSON (PostgreSQL's jsonb orders keys its own way): in the record's order again by number.
+  const perTrack = Object.entries(master.figures)
+    .filter(([k]) => /^\d+\. /.test(k))
+    .sort(([a], [b]) => Number.parseInt(a, 10) - Number.parseInt(b, 10));
   return (
     <>
       {[`Album of ${tracks} tracks`, `preset ${master.preset}`, master.genre ? `genre ${master.genre}` : null]

@@ -99,6 +99,7 @@ export function AlbumDownloadCard({ access }: { access: Access }) {
         ) : null}
         {!allMastered(state) ? <span className="text-sm text-zinc-400">Master the album first.</span> : null}
       </div>
+      {access.devMode ? null : <p className="mt-2 text-xs text-zinc-400">{ALBUM_TEXT.kept}</p>}
       {state.download ? (
         <div className="mt-3 grid gap-1" data-testid="album-download-progress">
           <ProgressBar percent={state.download.percent} label="Album download progress" />

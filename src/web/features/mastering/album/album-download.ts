@@ -43,7 +43,8 @@ export const keptMeta = (state: AlbumState, record: string, choice: AlbumDownloa
   figures: {
     tracks: state.tracks.length,
     formats: choice.formats.join(', '),
-    continuous: choice.continuous ?? 'none',
+    continuous:
+      choice.continuous === null ? 'none' : choice.continuous === 'wav' ? 'WAV 16-bit' : 'FLAC 16-bit',
     ...Object.fromEntries(
       state.tracks.map((t, i) => {
         const m = state.masters[t.key];

@@ -103,7 +103,7 @@ function AlbumResults({ access }: { access: Access }) {
         const m = masters[t.key];
         if (!m) return null;
         return (
-          <li key={t.key} className="rounded-lg border border-zinc-800 p-3" data-testid="album-result">
+          <li key={t.key} className="rounded-lg border border-zinc-800 p-2 sm:p-3" data-testid="album-result">
             <div className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
               <span className="font-medium text-zinc-100">
                 {i + 1}. {t.title}

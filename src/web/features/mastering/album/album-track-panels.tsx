@@ -47,7 +47,9 @@ function TrackView({ trackKey }: { trackKey: string }) {
   );
   return (
     <MasterViewContext.Provider value={view}>
-      <div className="mt-3 grid gap-3">
+      {/* Inside the track's row the single page's cards keep less padding on a phone (three boxes deep, the
+          text would be a narrow column). */}
+      <div className="mt-3 grid gap-3 [&>div]:p-3 sm:[&>div]:p-6">
         <PlatformPanel />
         <CodecPanel />
         <WhyPanel />
