@@ -7,6 +7,7 @@
 import { ZipClient } from '../../../../audio';
 import type { MasterMeta } from '../../../../shared/api/library';
 import { GENRE_LABELS } from '../../../../shared/genres';
+import type { MixVersion } from '../../../../shared/mix-versions';
 import { apiJson, userMessage } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/save-file';
 import { keepMaster } from '../../library/library-api';
@@ -15,7 +16,7 @@ import { EXPORT_MESSAGES, type ExportFormat } from '../engine/engine-api';
 import { PRESETS } from '../mastering-constants';
 import { NOTICES } from '../mastering-texts';
 import type { SpendAlbumBody, SpendAlbumResponse } from './album-engine';
-import { makeAlbumFiles, safeName } from './album-files';
+import { makeAlbumFiles, safeName, versionsOf } from './album-files';
 import { sequenceOptions } from './album-player';
 import { canMakeAlbum, canPayFor, isrcFieldOk } from './album-rules';
 import { type AlbumState, allMastered } from './album-state';
@@ -28,6 +29,8 @@ const zipClient = () => (zipper ??= new ZipClient());
 export interface AlbumDownloadChoice {
   formats: ExportFormat[];
   continuous: 'wav' | 'flac16' | null;
+  /** The mixes' versions besides their Main (issue 18); empty: the record's tracks alone. */
+  versions: MixVersion[];
 }
 
 /**
@@ -100,6 +103,7 @@ export class AlbumDownloadController {
         title: t.title,
         isrc: t.isrc,
         buffer: state.masters[t.key]!.buffer,
+        versions: state.masters[t.key]!.versions,
       }));
       const files = await makeAlbumFiles(
         tracks,
@@ -109,6 +113,7 @@ export class AlbumDownloadController {
           formats: choice.formats,
           continuous: choice.continuous,
           sequence: sequenceOptions(state),
+          versions: choice.versions,
         },
         (f) => progress(f * 90, 'encoding'),
         controller.signal,
@@ -127,7 +132,12 @@ export class AlbumDownloadController {
     }
     progress(99, 'charging');
     const spendKey = crypto.randomUUID();
-    if (!(await this.#spend(spendKey, state.tracks, record, choice))) {
+    const paid = state.tracks.map((t) => ({
+      trackId: t.trackId,
+      title: t.title,
+      versions: versionsOf(state.masters[t.key]!, choice.versions),
+    }));
+    if (!(await this.#spend(spendKey, paid, record, choice))) {
       this.#ctx.set({ download: null });
       return false;
     }
@@ -147,7 +157,7 @@ export class AlbumDownloadController {
   /** The one charge for the whole album (developer mode: the local store, one per track). */
   async #spend(
     idempotencyKey: string,
-    tracks: readonly { trackId: number | null; title: string }[],
+    tracks: readonly { trackId: number | null; title: string; versions: readonly MixVersion[] }[],
     record: string,
     choice: AlbumDownloadChoice,
   ): Promise<boolean> {
@@ -162,6 +172,8 @@ export class AlbumDownloadController {
         tracks: tracks.map((t) => ({
           ...(t.trackId === null ? {} : { trackId: t.trackId }),
           title: t.title.trim() || 'Untitled',
+          // What was delivered besides the Main is recorded with the spend (no extra charge).
+          ...(t.versions.length > 0 ? { versions: [...t.versions] } : {}),
         })),
         formats: choice.formats,
         continuous: choice.continuous !== null,

@@ -61,6 +61,19 @@ export function AlbumMasterCard({ access }: { access: Access }) {
       <p className="mt-2 text-sm text-zinc-400">
         {PRESETS[state.preset].description} The loudest song goes to {PRESETS[state.preset].targetLufs} LUFS.
       </p>
+      {state.tracks.some((t) => t.mix) ? (
+        <label className="mt-3 flex min-h-10 items-center gap-3 text-sm text-zinc-100">
+          <input
+            type="checkbox"
+            className="size-4 shrink-0 accent-violet-500"
+            checked={state.withVersions}
+            disabled={running}
+            onChange={(e) => store.master.setWithVersions(e.target.checked)}
+            data-testid="album-with-versions"
+          />
+          {ALBUM_TEXT.withVersions}
+        </label>
+      ) : null}
       {ready(state) ? <AlbumLoudnessPlan /> : null}
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <Button

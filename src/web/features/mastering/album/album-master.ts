@@ -4,8 +4,11 @@
  * progress and cancel), one after another. A change of genre, preset or tracks drops the masters.
  */
 import type { Genre } from '../../../../shared/genres';
-import { classifyFailure, measureSource, runMasterJob } from '../engine/master-job';
+import { classifyFailure, type JobOutput, measureSource, runMasterJob } from '../engine/master-job';
 import { PRESETS, type PresetId } from '../mastering-constants';
+import { type LoadedStems, loadMixStems } from '../source/mix-stems';
+import { fetchTrackView } from '../source/track-fetch';
+import { runVersionsJob } from '../versions/versions-job';
 import { type AlbumPlan, planAlbum } from './album-engine';
 import { albumTrackJob, MIN_ALBUM_TRACKS } from './album-rules';
 import type { AlbumMaster, AlbumTrack } from './album-state';
@@ -30,6 +33,12 @@ export class AlbumMasterController {
 
   setGenre(genre: Genre | null): void {
     this.#ctx.set({ genre });
+    this.#drop();
+  }
+
+  /** Mixes master from their stems with their versions (for the download), or as files. */
+  setWithVersions(on: boolean): void {
+    this.#ctx.set({ withVersions: on });
     this.#drop();
   }
 
@@ -126,23 +135,30 @@ export class AlbumMasterController {
     const job = albumTrackJob(plan, track.key, track.manual);
     if (!job) throw new Error(`The plan has no track ${index + 1}`);
     const spec = { settings: job.settings, targetLufs: job.targetLufs, tone: job.tone, name };
-    const output = await runMasterJob(
-      track.buffer!,
-      { ...spec, inputAnalysis: track.analysis ?? undefined },
-      (status) =>
-        this.#ctx.set({
-          render: {
-            running: true,
-            index,
-            percent: alone ? status.percent : Math.round(((index + status.percent / 100) / count) * 100),
-            message: alone
-              ? `Track ${index + 1}: ${status.message}`
-              : `Track ${index + 1} of ${count}: ${status.message}`,
-            error: null,
-          },
-        }),
-      signal,
-    );
+    // Only when asked for: five versions of a mix are five more copies of it in the page (issue 18).
+    const withVersions = this.#ctx.state().withVersions && track.mix && track.trackId !== null;
+    const stems = withVersions ? await this.#stemsOf(track.trackId!, signal) : null;
+    const onStatus = (status: { percent: number; message: string }) =>
+      this.#ctx.set({
+        render: {
+          running: true,
+          index,
+          percent: alone ? status.percent : Math.round(((index + status.percent / 100) / count) * 100),
+          message: alone
+            ? `Track ${index + 1}: ${status.message}`
+            : `Track ${index + 1} of ${count}: ${status.message}`,
+          error: null,
+        },
+      });
+    // A mix masters from its stems: its Main (the album's track) and its versions with the Main's gains.
+    const output: JobOutput = stems
+      ? await runVersionsJob(stems, spec, onStatus, signal)
+      : await runMasterJob(
+          track.buffer!,
+          { ...spec, inputAnalysis: track.analysis ?? undefined },
+          onStatus,
+          signal,
+        );
     const trackPlan = plan.tracks[index]!;
     const master: AlbumMaster = {
       buffer: output.buffer,
@@ -154,6 +170,7 @@ export class AlbumMasterController {
       analysis: null,
       original: null,
       variants: {},
+      versions: output.versions ?? null,
     };
     // The meter worker's reading of the master (shown beside the plan's target), then of the track that went
     // in (the why panel compares the two), in the background: the next track renders meanwhile.
@@ -165,6 +182,16 @@ export class AlbumMasterController {
       .then((original) => this.#patch(track.key, output.buffer, { original }))
       .catch(() => undefined);
     return master;
+  }
+
+  /**
+   * The stems of saved mix `id`, rendered again from its sources for this render only (kept, a mix's stems
+   * are three copies of it); null when they cannot be had (a source deleted): it masters as a file.
+   */
+  #stemsOf(id: number, signal: AbortSignal): Promise<LoadedStems | null> {
+    return fetchTrackView(id, signal)
+      .then((view) => (view.arrangement ? loadMixStems(view.arrangement, { signal }) : null))
+      .catch(() => null);
   }
 
   /** Changes one track's master, if it is still the one made from `buffer`. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PRESETS } from '../mastering-constants';
 import type { AlbumPlan } from './album-engine';
-import { safeName, trackFileName } from './album-files';
+import { safeName, trackFileName, versionsOf } from './album-files';
 import { outlierWords } from './album-outliers';
 import {
   albumCostText,
@@ -101,5 +101,23 @@ describe('album rules', () => {
     expect(sameSliders(base, { ...base, toneMatch: 10 })).toBe(true);
     for (const key of ['compression', 'brightness', 'warmth', 'stereoWidth', 'loudness'] as const)
       expect(sameSliders(base, { ...base, [key]: base[key] + 1 })).toBe(false);
+  });
+
+  it("delivers a mix's chosen versions besides its Main, and none for a track without versions", () => {
+    const one = new Float32Array(4);
+    const mix = {
+      versions: {
+        sampleRate: 44_100,
+        channels: { main: [one], instrumental: [one], acappella: [one] },
+        versions: [],
+        residualDb: null,
+      },
+    } as unknown as Parameters<typeof versionsOf>[0];
+    expect(versionsOf(mix, ['main', 'instrumental', 'vocal-up', 'acappella'])).toEqual([
+      'instrumental',
+      'acappella',
+    ]);
+    expect(versionsOf(mix, [])).toEqual([]);
+    expect(versionsOf({ versions: null }, ['instrumental'])).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import type { MasteringReport, TrackAnalysis } from '../engine/engine-api';
 import type { MasteringSettings, PresetId } from '../mastering-constants';
 import type { Analysis } from '../mastering-state';
 import type { PlayAs, VariantKey, VariantState } from '../player/play-as';
+import type { VersionsOutput } from '../versions/versions-job';
 import { type AlbumPlan, DEFAULT_GAP_SECONDS } from './album-engine';
 
 export type TrackLoad =
@@ -25,6 +26,8 @@ export interface AlbumTrack {
   origin: string;
   /** The saved track it was loaded from (library); null for a dropped file. */
   trackId: number | null;
+  /** A mixer mix (from the library): mastered from its stems, so it has versions (issue 18). */
+  mix: boolean;
   buffer: AudioBuffer | null;
   analysis: TrackAnalysis | null;
   load: TrackLoad;
@@ -47,6 +50,8 @@ export interface AlbumMaster {
   original: Analysis | null;
   /** Its platform and codec versions, made once on first use (the single page's VariantRenders). */
   variants: Partial<Record<VariantKey, VariantState>>;
+  /** A mix's versions, mastered with the Main's gains (issue 18); null for any other track. */
+  versions: VersionsOutput | null;
 }
 
 export interface AlbumRender {
@@ -85,6 +90,8 @@ export interface AlbumState {
   tracks: readonly AlbumTrack[];
   genre: Genre | null;
   preset: PresetId;
+  /** Mixes are mastered from their stems with their versions (issue 18), for the download. */
+  withVersions: boolean;
   /** The plan the masters were made with (null before the first Master Album). */
   plan: AlbumPlan | null;
   masters: Record<string, AlbumMaster>;
@@ -103,6 +110,7 @@ export const initialAlbumState = (): AlbumState => ({
   tracks: [],
   genre: null,
   preset: 'balanced',
+  withVersions: false,
   plan: null,
   masters: {},
   render: null,

@@ -38,6 +38,10 @@ export const ALBUM_TEXT = {
   download: 'Download Album',
   cost: (text: string) => `This album costs ${text}, charged once when you download. Previews are free.`,
   kept: `The ZIP is kept in your Library for ${MASTER_REDOWNLOAD_DAYS} days: download it again there without a charge.`,
+  versionsLegend: (mixes: number) =>
+    `Versions of the ${mixes === 1 ? 'mix' : `${mixes} mixes`} besides the main (no extra charge)`,
+  withVersions:
+    'Master the mixes from their stems with their versions (instrumental, a cappella, vocal up and down) for the download',
   confirmTitle: 'Download the album?',
   confirm: (text: string) => `Confirm: ${text}`,
 } as const;

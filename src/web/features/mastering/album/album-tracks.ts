@@ -51,7 +51,7 @@ export class AlbumTracksController {
   addLibrary(items: readonly AlbumLibraryItem[]): void {
     for (const item of this.#room(items)) {
       const signal = this.#abort.signal;
-      this.#add(item.name, item.id, () => fetchTrackBytes(item.audioUrl, signal));
+      this.#add(item.name, item.id, () => fetchTrackBytes(item.audioUrl, signal), item.kind === 'mix');
     }
   }
 
@@ -116,7 +116,7 @@ export class AlbumTracksController {
     return items.slice(0, Math.max(0, room));
   }
 
-  #add(name: string, trackId: number | null, read: () => Promise<ArrayBuffer>): void {
+  #add(name: string, trackId: number | null, read: () => Promise<ArrayBuffer>, mix = false): void {
     const track: AlbumTrack = {
       key: `t${++nextKey}`,
       title: titleFromFileName(name),
@@ -125,6 +125,7 @@ export class AlbumTracksController {
       manual: null,
       origin: name,
       trackId,
+      mix,
       buffer: null,
       analysis: null,
       load: { status: 'loading' },
