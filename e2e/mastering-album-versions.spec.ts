@@ -12,7 +12,7 @@ import type { Download } from '@playwright/test';
 import { cuts, openAlbum, run, samples, shot } from './helpers/album-audio';
 import { currentUser, signUp } from './helpers/mastering-users';
 import { createMixdown, loadAndApply } from './helpers/mixer-page';
-import { expect, test } from './helpers/web-fixtures';
+import { expect, test, toastWith } from './helpers/web-fixtures';
 
 test("a mix's versions in the album download, lined up with its Main, for one credit per track", async ({
   page,
@@ -73,6 +73,8 @@ test("a mix's versions in the album download, lined up with its Main, for one cr
   await expect(page.getByTestId('album-progress')).toHaveAttribute('data-state', 'done', {
     timeout: 360_000,
   });
+  // The toast at the bottom would cover the card in its screenshot.
+  await expect(toastWith(page, 'Mastering Complete')).toBeHidden({ timeout: 15_000 });
 
   // The download: WAV, the Instrumental and the A cappella of the mix, for two credits (one per track).
   const card = page.getByTestId('album-download');
