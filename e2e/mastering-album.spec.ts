@@ -8,166 +8,33 @@
  * the tilt spread at most half the input's, the continuous file's track starts where the CUE says (to the
  * sample), the tags, and the MP3s decoding back to back without a gap. Then the view at 375 px on touch.
  */
-import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Download, Locator, Page } from '@playwright/test';
-import { tiltDb } from '../src/audio/album/album-figures';
-import { analyseTrack } from '../src/audio/dsp/track-analysis';
+import type { Download } from '@playwright/test';
+import {
+  ARTIST,
+  addTracks,
+  bestOffset,
+  cueStarts,
+  cuts,
+  ISRCS,
+  openAlbum,
+  RATE,
+  RECORD,
+  rmsDb,
+  run,
+  SECONDS,
+  samples,
+  shot,
+  spread,
+  TITLES,
+  tags,
+  tiltOf,
+} from './helpers/album-audio';
 import { ebur128 } from './helpers/mastering-audio';
 import { currentUser, signUp } from './helpers/mastering-users';
 import { expect, test, toastWith } from './helpers/web-fixtures';
-
-const RATE = 44_100;
-/** Lengths that are not whole CUE frames (1/75 s), so the gapless joins must be placed to the sample. */
-const SECONDS = [20, 19.37, 21.113, 18.9];
-/** Four real tracks: file, where the cut starts (s), and what is done to it. */
-const SOURCES = [
-  { name: 'strike', file: '/usr/share/games/asc/music/time_to_strike.mp3', at: 30, af: null },
-  { name: 'frontiers', file: '/usr/share/games/asc/music/frontiers.mp3', at: 90, af: 'volume=-8dB' },
-  {
-    name: 'hunting',
-    file: '/usr/share/hyperrogue/music/hr-domina-hunting.ogg',
-    at: 30,
-    af: 'treble=g=-14:f=3000',
-  },
-  { name: 'machines', file: '/usr/share/games/asc/music/machine_wars.mp3', at: 30, af: null },
-];
-const TITLES = ['Strike', 'Frontiers', 'Hunting', 'Machines'];
-const ISRCS = ['GB-ABC-26-00001', 'GB-ABC-26-00002', 'GB-ABC-26-00003', 'GB-ABC-26-00004'];
-const RECORD = 'Debian Nights';
-const ARTIST = 'The Packagers';
-
-const run = (cmd: string, args: string[]) => {
-  const r = spawnSync(cmd, args, { maxBuffer: 1024 * 1024 * 1024 });
-  if (r.status !== 0) throw new Error(`${cmd} failed: ${r.stderr?.toString().slice(-400)}`);
-  return r;
-};
-
-/** The four cuts as 44.1 kHz stereo WAVs (the quiet and the dull one processed by ffmpeg). */
-const cuts = (dir: string): string[] => {
-  mkdirSync(dir, { recursive: true });
-  return SOURCES.map((s, i) => {
-    const path = join(dir, `${i + 1}-${s.name}.wav`);
-    const filter = s.af ? ['-af', s.af] : [];
-    run('/usr/bin/ffmpeg', [
-      '-v',
-      'error',
-      '-y',
-      '-ss',
-      String(s.at),
-      '-t',
-      String(SECONDS[i]),
-      '-i',
-      s.file,
-      ...filter,
-      '-ar',
-      String(RATE),
-      '-ac',
-      '2',
-      path,
-    ]);
-    return path;
-  });
-};
-
-/** Stereo float samples decoded by ffmpeg (interleaved). */
-const samples = (path: string): Float32Array => {
-  const b = run('/usr/bin/ffmpeg', [
-    '-v',
-    'error',
-    '-i',
-    path,
-    '-f',
-    'f32le',
-    '-ac',
-    '2',
-    '-ar',
-    String(RATE),
-    '-',
-  ]).stdout;
-  return new Float32Array(b.buffer, b.byteOffset, b.byteLength / 4);
-};
-
-const deinterleave = (x: Float32Array): Float32Array[] => {
-  const n = x.length / 2;
-  const l = new Float32Array(n);
-  const r = new Float32Array(n);
-  for (let i = 0; i < n; i++) {
-    l[i] = x[2 * i]!;
-    r[i] = x[2 * i + 1]!;
-  }
-  return [l, r];
-};
-
-/** The tilt (albumcore's figure: 4-16 kHz minus 250 Hz-1 kHz) of a file, decoded by ffmpeg. */
-const tiltOf = (path: string): number => tiltDb(analyseTrack(deinterleave(samples(path)), RATE).midDb);
-
-const spread = (xs: number[]) => Math.max(...xs) - Math.min(...xs);
-
-const tags = (path: string): Record<string, string> => {
-  const out = JSON.parse(
-    run('/usr/bin/ffprobe', ['-v', 'error', '-show_format', '-of', 'json', path]).stdout.toString(),
-  ) as { format: { tags?: Record<string, string> } };
-  return Object.fromEntries(Object.entries(out.format.tags ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
-};
-
-/** The track starts of a CUE sheet, in samples (mm:ss:ff, 75 frames a second). */
-const cueStarts = (text: string): number[] =>
-  [...text.matchAll(/INDEX 01 (\d+):(\d+):(\d+)/g)].map(
-    ([, m, s, f]) => ((Number(m) * 60 + Number(s)) * 75 + Number(f)) * (RATE / 75),
-  );
-
-/** The offset (within ±search samples) at which `piece` best matches `whole` near `at` (left channel). */
-const bestOffset = (whole: Float32Array, piece: Float32Array, at: number, search: number): number => {
-  const n = 4096;
-  let best = 0;
-  let bestError = Number.POSITIVE_INFINITY;
-  for (let d = -search; d <= search; d++) {
-    let e = 0;
-    for (let i = 0; i < n; i++) {
-      const w = whole[2 * (at + d + i)] ?? 0;
-      e += (w - piece[2 * i]!) ** 2;
-    }
-    if (e < bestError) {
-      bestError = e;
-      best = d;
-    }
-  }
-  return best;
-};
-
-const rmsDb = (x: Float32Array, from: number, to: number): number => {
-  let s = 0;
-  for (let i = from; i < to; i++) s += x[i]! ** 2;
-  return 10 * Math.log10(s / Math.max(1, to - from) + 1e-20);
-};
-
-const shot = async (target: Locator, path: string) => {
-  await target.scrollIntoViewIfNeeded();
-  // The site header is sticky: in a shot of a scrolled card it would sit over the card's top.
-  await target.screenshot({
-    path,
-    animations: 'disabled',
-    style: 'header.sticky { position: static !important; }',
-  });
-};
-
-const openAlbum = async (page: Page) => {
-  await page.goto('/mastering');
-  await expect(page.locator('[data-state="ready"]').first()).toBeVisible();
-  await page.getByTestId('album-mode').click();
-  await expect(page).toHaveURL(/mode=album/);
-  await expect(page.getByTestId('album').or(page.getByTestId('album-locked'))).toBeVisible();
-};
-
-const addTracks = async (page: Page, files: string[]) => {
-  await page.getByLabel('Add audio files').setInputFiles(files);
-  const rows = page.getByTestId('album-track');
-  await expect(rows).toHaveCount(files.length);
-  for (let i = 0; i < files.length; i++)
-    await expect(rows.nth(i)).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
-};
 
 test('a trial account sees the album locked, with the plan named', async ({ page }) => {
   await signUp(page, 'trial');
@@ -244,8 +111,15 @@ test('an album of four real tracks: analysed, mastered, sequenced and downloaded
   const targets = (await page.getByTestId('album-target-lufs').allTextContents()).map(Number);
   expect(Math.max(...targets)).toBeCloseTo(-14, 1);
   await expect(toastWith(page, 'Mastering Complete')).toBeHidden({ timeout: 15_000 });
-  await page.getByTestId('album-result').nth(1).locator('summary').click();
+  await page.getByTestId('album-result').nth(1).getByText("The album's plan for this track").click();
   await expect(page.getByTestId('album-why').nth(1)).toContainText('LU under the album');
+
+  // A Pro account sees each track's manual controls locked, naming the plan that has them (decision 222).
+  const manual1 = page.getByTestId('album-track-manual').first();
+  await manual1.getByText('Manual controls').click();
+  await expect(manual1.getByTestId('plan-lock').first()).toContainText('Unlimited plan');
+  await expect(manual1.getByRole('option', { name: 'Manual (Unlimited Only)' })).toBeDisabled();
+  await manual1.getByText('Manual controls').click();
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
     await shot(page.getByTestId('album-master'), join(shots, `album-master-${width}.png`));
@@ -419,6 +293,34 @@ test('an album of four real tracks: analysed, mastered, sequenced and downloaded
   const first = (await segments.nth(0).boundingBox())!;
   const second = (await segments.nth(1).boundingBox())!;
   expect(second.x).toBeLessThan(first.x + first.width - 10);
+
+  // Kept in the library as paid masters are (decision 226): the very ZIP, downloaded again byte for byte
+  // from the library's own link, with no charge.
+  type Kept = { kind: string; name: string; files: { url: string }[]; keptUntil: string };
+  const keptAlbum = async () =>
+    ((await (await page.request.get('/api/library')).json()) as { items: Kept[] }).items.find(
+      (i) => i.kind === 'master' && i.name === RECORD,
+    );
+  await expect.poll(async () => (await keptAlbum())?.files.length ?? 0, { timeout: 60_000 }).toBe(1);
+  await page.goto('/library');
+  const libraryRow = page.getByTestId('library-item').filter({ hasText: RECORD });
+  await expect(libraryRow).toContainText('Album of 4 tracks');
+  await expect(libraryRow).toContainText('Paid for: 4 tracks in');
+  const [again] = await Promise.all([
+    page.waitForEvent('download'),
+    libraryRow.getByRole('button', { name: 'Download again' }).click(),
+  ]);
+  const againPath = testInfo.outputPath('album-again.zip');
+  await again.saveAs(againPath);
+  const sha = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
+  expect(sha(againPath)).toBe(sha(zipPath));
+  const afterAgain = await currentUser(page.request);
+  expect([afterAgain.masteringCredits, afterAgain.crowns]).toEqual([after.masteringCredits, after.crowns]);
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await shot(libraryRow, join(shots, `album-library-${width}.png`));
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
 });
 
 test('the album view works at 375 px on touch', async ({ browser }, testInfo) => {

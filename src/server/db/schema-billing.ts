@@ -24,7 +24,8 @@ import { users } from './schema';
 /** An album download as the server records it (issue 31): tracks in the record's order. */
 export interface AlbumDelivery {
   name: string;
-  tracks: { trackId: number | null; title: string }[];
+  /** `versions`: a mix's versions delivered besides its Main (absent: the track alone). */
+  tracks: { trackId: number | null; title: string; versions?: string[] }[];
   formats: string[];
   continuous: boolean;
 }

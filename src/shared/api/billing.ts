@@ -144,6 +144,16 @@ export const spendAlbumBody = z.object({
               .trim()
               .min(1, ALBUM_MESSAGES.title)
               .max(200, ALBUM_MESSAGES.title),
+            /**
+             * A mixer mix's versions delivered besides its Main (issue 18 inside the album): recorded, and part
+             * of the key's binding; the price is the track's one credit or crown whatever they are.
+             */
+            versions: z
+              .array(z.enum(MIX_VERSIONS, { error: DELIVERY_MESSAGES.unknownVersion }))
+              .min(1, DELIVERY_MESSAGES.unknownVersion)
+              .max(MIX_VERSIONS.length)
+              .refine((v) => new Set(v).size === v.length, DELIVERY_MESSAGES.repeated)
+              .optional(),
           }),
           { error: ALBUM_MESSAGES.tracks },
         )

@@ -30,7 +30,11 @@ const balances = async (c: Client) => {
 };
 
 const titled = (n: number) => Array.from({ length: n }, (_, i) => ({ title: `Song ${i + 1}` }));
-const albumBody = (key: string, tracks: { trackId?: number; title: string }[], extra = {}) => ({
+const albumBody = (
+  key: string,
+  tracks: { trackId?: number; title: string; versions?: string[] }[],
+  extra = {},
+) => ({
   idempotencyKey: key,
   album: { name: 'First Record', tracks, formats: ['wav', 'mp3'], continuous: true, ...extra },
 });
@@ -137,6 +141,39 @@ describeEachDatabase('album spend (issue 31)', (ctx) => {
     await expectLedgerMatchesBalances(ctx.database.db, user.id);
   });
 
+  it("a mix's versions cost nothing more: recorded with the album and bound to its key", async () => {
+    const { c, user } = await signedUpClient(ctx.app);
+    await subscribe(ctx.app, c, 'pro');
+    const body = albumBody('album-versions-key', [
+      { title: 'Mix one', versions: ['acappella', 'instrumental'] },
+      { title: 'Upload two' },
+    ]);
+    const res = await c.post('/api/spend-album', body);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect((res.body as { charged: number }).charged).toBe(2);
+    expect(await balances(c)).toEqual({ mix: 10, mastering: 8, crowns: 0 });
+    const [row] = await ledgerOf(user.id);
+    expect(row!.album!.tracks).toEqual([
+      { trackId: null, title: 'Mix one', versions: ['acappella', 'instrumental'] },
+      { trackId: null, title: 'Upload two' },
+    ]);
+    // The same versions in another order are the same album; other versions under the key are not.
+    const same = albumBody('album-versions-key', [
+      { title: 'Mix one', versions: ['instrumental', 'acappella'] },
+      { title: 'Upload two' },
+    ]);
+    expect((await c.post('/api/spend-album', same)).status).toBe(200);
+    const other = albumBody('album-versions-key', [{ title: 'Mix one' }, { title: 'Upload two' }]);
+    expect((await c.post('/api/spend-album', other)).status).toBe(409);
+    const unknown = albumBody('album-versions-key-2', [
+      { title: 'Mix one', versions: ['karaoke'] },
+      { title: 'Upload two' },
+    ]);
+    expect((await c.post('/api/spend-album', unknown)).status).toBe(400);
+    expect(await balances(c)).toEqual({ mix: 10, mastering: 8, crowns: 0 });
+    await expectLedgerMatchesBalances(ctx.database.db, user.id);
+  });
+
   it('a used key with any other album, or a single download, answers 409 and spends nothing', async () => {
     const { c, user } = await signedUpClient(ctx.app);
     await subscribe(ctx.app, c, 'unlimited');
@@ -152,6 +189,10 @@ describeEachDatabase('album spend (issue 31)', (ctx) => {
       ['another order', albumBody(key, [tracks[1]!, tracks[0]!, tracks[2]!])],
       ['another format', { ...body, album: { ...body.album, formats: ['wav', 'flac24'] } }],
       ['no continuous file', { ...body, album: { ...body.album, continuous: false } }],
+      [
+        "a mix's versions besides",
+        albumBody(key, [{ ...tracks[0]!, versions: ['instrumental'] }, tracks[1]!, tracks[2]!]),
+      ],
       ['a single download', { type: 'mastering', idempotencyKey: key }],
     ];
     for (const [what, other] of others) {

@@ -23,14 +23,23 @@ import { AlreadySpent, findSpend, requireOwnTracks, userRow } from './spend-look
 /** The album as the key is bound to it: name, tracks in order, formats as a set, continuous file or not. */
 export const albumDeliveryOf = (body: SpendAlbumBody): AlbumDelivery => ({
   name: body.album.name,
-  tracks: body.album.tracks.map((t) => ({ trackId: t.trackId ?? null, title: t.title })),
+  tracks: body.album.tracks.map((t) => ({
+    trackId: t.trackId ?? null,
+    title: t.title,
+    ...(t.versions ? { versions: [...t.versions].sort() } : {}),
+  })),
   formats: [...body.album.formats].sort(),
   continuous: body.album.continuous,
 });
 
 /** Field by field (jsonb does not keep the order of an object's keys). */
 const canonical = (a: AlbumDelivery) =>
-  JSON.stringify([a.name, a.tracks.map((t) => [t.trackId, t.title]), [...a.formats].sort(), a.continuous]);
+  JSON.stringify([
+    a.name,
+    a.tracks.map((t) => [t.trackId, t.title, t.versions ? [...t.versions].sort() : null]),
+    [...a.formats].sort(),
+    a.continuous,
+  ]);
 const sameAlbum = (a: AlbumDelivery, b: AlbumDelivery) => canonical(a) === canonical(b);
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

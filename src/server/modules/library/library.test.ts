@@ -256,6 +256,62 @@ describeEachDatabase(
       expect((await stranger.c.get(master.files[0]!.url)).status).toBe(404);
     });
 
+    it('keeps an album download as its one ZIP, for its owner only, once, read back without a charge', async () => {
+      const { c, user } = await paidMaster();
+      const album = {
+        name: 'Debian Nights',
+        tracks: [{ title: 'Strike' }, { title: 'Frontiers' }, { title: 'Hunting' }],
+        formats: ['wav', 'mp3'],
+        continuous: true,
+      };
+      const spent = await c.post('/api/spend-album', { idempotencyKey: 'album-key-1', album });
+      expect(spent.status, JSON.stringify(spent.body)).toBe(200);
+      const zip = Buffer.concat([Buffer.from('PK\u0003\u0004', 'latin1'), Buffer.alloc(500, 3)]);
+      // A loose track was never handed over (the album came as one ZIP); a stranger has no such spend.
+      expect((await keep(c, 'album-key-1', [{ filename: '01 - Strike.wav', data: wav }])).body).toMatchObject(
+        {
+          message: LIBRARY_MESSAGES.fileNotPaid,
+        },
+      );
+      const stranger = await signedUpClient(ctx.app);
+      await subscribe(ctx.app, stranger.c, 'pro');
+      expect((await keep(stranger.c, 'album-key-1', [{ filename: 'a.zip', data: zip }])).status).toBe(404);
+      // Not a ZIP under a ZIP's name.
+      expect((await keep(c, 'album-key-1', [{ filename: 'a.zip', data: wav }])).body).toMatchObject({
+        message: LIBRARY_MESSAGES.fileType,
+      });
+      expect(await storage().list(`u${user.id}/`)).toEqual([]);
+      // Ten identical keeps at once: one master, one file stored, the rest refused and nothing left over.
+      const tries = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          keep(c, 'album-key-1', [{ filename: 'Debian Nights-1.zip', data: zip }], 'Debian Nights'),
+        ),
+      );
+      expect(tries.map((t) => t.status).sort()).toEqual([201, ...Array(9).fill(409)]);
+      expect(await storage().list(`u${user.id}/`)).toHaveLength(1);
+      const before = await me(c);
+      const kept = (await list(c)).items.find((i) => i.kind === 'master' && i.name === 'Debian Nights');
+      if (kept?.kind !== 'master') throw new Error('the album was not kept');
+      expect([...kept.formats].sort()).toEqual(['mp3', 'wav']);
+      expect(kept.files).toHaveLength(1);
+      const days = (Date.parse(kept.keptUntil) - Date.now()) / 86_400_000;
+      expect(days).toBeGreaterThan(29.9);
+      expect(days).toBeLessThanOrEqual(30);
+      for (let i = 0; i < 2; i++) {
+        const res = await ctx.app.inject({
+          method: 'GET',
+          url: kept.files[0]!.url,
+          headers: { 'x-auth-token': c.token! },
+        });
+        expect(res.statusCode).toBe(200);
+        expect(Buffer.compare(res.rawPayload, zip)).toBe(0);
+      }
+      expect((await stranger.c.get(kept.files[0]!.url)).status).toBe(404);
+      const after = await me(c);
+      expect([after.masteringCredits, after.crowns]).toEqual([before.masteringCredits, before.crowns]);
+      await expectLedgerMatchesBalances(ctx.database.db, user.id);
+    });
+
     it('lets the files go after 30 days (storage freed), keeping the settings and figures', async () => {
       const { c, user } = await paidMaster();
       expect((await keep(c, 'master-key-1', [{ filename: 'a.wav', data: wav }])).status).toBe(201);

@@ -17,6 +17,9 @@ describe('kept master files (decision 226)', () => {
     expect([...allowedKinds(['wav', 'wav24'], ['main'])].sort()).toEqual(['wav', 'zip']);
     expect([...allowedKinds(['mp3'], ['main'])]).toEqual(['mp3']);
     expect([...allowedKinds(['flac24'], ['main', 'instrumental'])].sort()).toEqual(['flac', 'zip']);
+    // An album was handed over as one ZIP, whatever its formats: a loose track file was never downloaded.
+    expect([...allowedKinds(['wav', 'mp3'], ['main'], true)]).toEqual(['zip']);
+    expect([...allowedKinds(['wav'], ['main'], true)]).toEqual(['zip']);
   });
 
   it('cleans the name and refuses a format that was not paid for', () => {

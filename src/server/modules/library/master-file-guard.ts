@@ -24,8 +24,16 @@ const EXTENSION: Record<Format, KeptKind> = {
   flac24: 'flac',
 };
 
-/** The kinds of file a paid download may have handed over: its formats' files, and their ZIP for versions. */
-export function allowedKinds(formats: readonly string[], versions: readonly string[]): Set<KeptKind> {
+/**
+ * The kinds of file a paid download may have handed over: its formats' files, and their ZIP for versions;
+ * an album (every track, and the continuous record with its CUE sheet) arrives as one ZIP and only that.
+ */
+export function allowedKinds(
+  formats: readonly string[],
+  versions: readonly string[],
+  album = false,
+): Set<KeptKind> {
+  if (album) return new Set<KeptKind>(['zip']);
   const kinds = new Set<KeptKind>(formats.map((f) => EXTENSION[f as Format]).filter(Boolean));
   // More than one file of a master with versions arrives as one ZIP (download-flow.ts).
   if (versions.length * formats.length > 1) kinds.add('zip');

@@ -21,6 +21,8 @@ export interface PaidSpend {
   versions: string[];
   formats: string[];
   paidAt: Date;
+  /** An album download (POST /api/spend-album): it was handed over as one ZIP, and only that is kept. */
+  album: boolean;
 }
 
 export interface KeptFile {
@@ -77,13 +79,14 @@ export function createMastersService(d: MastersServiceDeps) {
           and(
             eq(creditLedger.reference, `spend:${userId}:${spendKey}`),
             eq(creditLedger.userId, userId),
-            eq(creditLedger.reason, 'spend_mastering'),
+            inArray(creditLedger.reason, ['spend_mastering', 'spend_album']),
           ),
         )
         .limit(1);
-      // Only a single download's spend (reason spend_mastering) is kept here; album spends carry another shape.
+      // An album's first ledger row carries the album (decision 283); a single download's, its request.
+      const album = row?.request?.type === 'album' ? row.request.album : null;
       const request = row?.request?.type === 'album' ? null : row?.request;
-      const formats = request?.formats ?? row?.delivered?.formats ?? null;
+      const formats = album?.formats ?? request?.formats ?? row?.delivered?.formats ?? null;
       if (!row?.reference || !formats?.length)
         throw new AppError(404, 'spend_not_found', LIBRARY_MESSAGES.spendUnknown);
       const [kept] = await d.db
@@ -93,14 +96,15 @@ export function createMastersService(d: MastersServiceDeps) {
       if (kept) throw conflict(LIBRARY_MESSAGES.alreadyKept, 'already_kept');
       return {
         reference: row.reference,
-        trackId: request?.trackId ?? null,
-        versions: request?.versions ?? row.delivered?.versions ?? ['main'],
+        trackId: album ? null : (request?.trackId ?? null),
+        versions: album ? ['main'] : (request?.versions ?? row.delivered?.versions ?? ['main']),
         formats,
         paidAt: row.createdAt,
+        album: album !== null,
       };
     },
 
-    allowedKinds: (spend: PaidSpend) => allowedKinds(spend.formats, spend.versions),
+    allowedKinds: (spend: PaidSpend) => allowedKinds(spend.formats, spend.versions, spend.album),
     keptName,
 
     /** Room left for the user's files (checked again, under the lock, when the row is written). */

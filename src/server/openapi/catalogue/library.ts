@@ -50,7 +50,7 @@ export const LIBRARY_OPERATIONS: Operation[] = [
     path: '/api/masters',
     tag: 'library',
     summary:
-      "Keep a paid master's downloaded files for 30 days: fields spendKey (the spend's idempotency key) and meta (JSON), then the files in `file` parts; what was paid for is read from the ledger",
+      "Keep a paid master's downloaded files for 30 days: fields spendKey (the spend's idempotency key, of a mastering or an album spend) and meta (JSON), then the files in `file` parts (an album: its one ZIP); what was paid for is read from the ledger",
     access: 'user',
     body: keepMasterFields,
     bodyType: 'multipart/form-data',

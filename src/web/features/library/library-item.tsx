@@ -54,6 +54,8 @@ const figure = (v: unknown, unit: string) => (typeof v === 'number' ? `${v} ${un
 
 function MasterDetails({ master }: { master: LibraryMaster }) {
   const f = master.figures;
+  // An album download (issue 31) says so: its figures are per track, its files one ZIP.
+  if (typeof f.tracks === 'number') return <AlbumDetails master={master} tracks={f.tracks} />;
   const parts = [
     `Preset ${master.preset}`,
     master.genre ? `genre ${master.genre}` : null,
@@ -72,6 +74,33 @@ function MasterDetails({ master }: { master: LibraryMaster }) {
         Paid for: {master.versions.join(', ')} in {master.formats.join(', ')}
         {settings ? ` · settings: ${settings}` : ''}
       </span>
+    </>
+  );
+}
+
+function AlbumDetails({ master, tracks }: { master: LibraryMaster; tracks: number }) {
+  const continuous = master.figures.continuous;
+  // Stored as JSON (PostgreSQL's jsonb orders keys its own way): in the record's order again by number.
+  const perTrack = Object.entries(master.figures)
+    .filter(([k]) => /^\d+\. /.test(k))
+    .sort(([a], [b]) => Number.parseInt(a, 10) - Number.parseInt(b, 10));
+  return (
+    <>
+      {[`Album of ${tracks} tracks`, `preset ${master.preset}`, master.genre ? `genre ${master.genre}` : null]
+        .filter(Boolean)
+        .join(' · ')}
+      <span className="block text-xs text-zinc-400">
+        Paid for: {tracks} tracks in {master.formats.join(', ')}
+        {typeof continuous === 'string' && continuous !== 'none'
+          ? `, and the whole record in ${continuous} with its CUE sheet`
+          : ''}
+        , in one ZIP
+      </span>
+      {perTrack.length > 0 ? (
+        <span className="block text-xs text-zinc-400">
+          {perTrack.map(([k, v]) => `${k}: ${String(v)}`).join(' · ')}
+        </span>
+      ) : null}
     </>
   );
 }

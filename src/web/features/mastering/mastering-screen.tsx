@@ -11,6 +11,7 @@ import { FoldOnPhone } from './common/fold-on-phone';
 import { ControlsCard } from './controls/controls-card';
 import { CreditStatus } from './credits/credit-status';
 import { MasteredCard } from './mastered/mastered-card';
+import { SingleMasterView } from './mastered/single-master-view';
 import { PlatformPanel } from './platform/platform-panel';
 import { AudioSourceCard } from './source/audio-source-card';
 import { StoreContext, useAccess, useCreateStore, useMasteringState, useStore } from './use-mastering';
@@ -65,15 +66,17 @@ export function MasteringScreen() {
           <div className="order-3 grid gap-4 lg:order-none lg:gap-6">
             <MasteredSection access={access} />
             <VersionsPanel />
-            <FoldOnPhone id="platform" title="How it will play">
-              <PlatformPanel />
-            </FoldOnPhone>
-            <FoldOnPhone id="codec" title="Codec preview">
-              <CodecPanel />
-            </FoldOnPhone>
-            <FoldOnPhone id="why" title="Why it sounds like this">
-              <WhyPanel />
-            </FoldOnPhone>
+            <SingleMasterView>
+              <FoldOnPhone id="platform" title="How it will play">
+                <PlatformPanel />
+              </FoldOnPhone>
+              <FoldOnPhone id="codec" title="Codec preview">
+                <CodecPanel />
+              </FoldOnPhone>
+              <FoldOnPhone id="why" title="Why it sounds like this">
+                <WhyPanel />
+              </FoldOnPhone>
+            </SingleMasterView>
             <FoldOnPhone id="analysis" title="Track analysis">
               <AnalysisSummary />
             </FoldOnPhone>

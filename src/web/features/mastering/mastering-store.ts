@@ -32,7 +32,7 @@ export class MasteringStore {
   readonly reference: ReferenceController;
   readonly genre: GenreController;
   readonly vocalSpace: VocalSpaceController;
-  #variants: VariantRenders;
+  #variants: VariantRenders<MasterResult>;
   readonly playback: PlaybackController;
   readonly codec: CodecController;
   readonly source: SourceController;
@@ -49,7 +49,14 @@ export class MasteringStore {
     this.reference = new ReferenceController(ctx, this.controls);
     this.genre = new GenreController(ctx, this.controls);
     this.vocalSpace = new VocalSpaceController(ctx);
-    const variants = new VariantRenders(ctx);
+    const variants = new VariantRenders<MasterResult>((result, key, state) => {
+      const results = ctx.state().results;
+      const now = results[result.key];
+      if (now?.buffer !== result.buffer) return;
+      ctx.set({
+        results: { ...results, [result.key]: { ...now, variants: { ...now.variants, [key]: state } } },
+      });
+    });
     this.#variants = variants;
     const { controls, vocalSpace } = this;
     this.playback = new PlaybackController(ctx, { controls, vocalSpace, variants });

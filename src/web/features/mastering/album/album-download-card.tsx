@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { MIX_VERSION_LABELS, MIX_VERSIONS, type MixVersion } from '../../../../shared/mix-versions';
 import { Button } from '../../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
@@ -12,6 +13,8 @@ import { ALBUM_TEXT } from './album-texts';
 import { useAlbumState, useAlbumStore } from './use-album';
 
 const OPTIONS = [...SPEC_OPTIONS, ...MORE_OPTIONS];
+/** The versions besides the Main (the Main is the record's own track). */
+const EXTRA_VERSIONS = MIX_VERSIONS.filter((v) => v !== 'main');
 
 /** Formats for every track, the continuous file with its CUE sheet, the cost, then one confirmed charge. */
 export function AlbumDownloadCard({ access }: { access: Access }) {
@@ -21,16 +24,24 @@ export function AlbumDownloadCard({ access }: { access: Access }) {
   const [continuous, setContinuous] = useState(false);
   const [continuousFormat, setContinuousFormat] = useState<'wav' | 'flac16'>('flac16');
   const [confirming, setConfirming] = useState(false);
+  const [versions, setVersions] = useState<MixVersion[]>([]);
   if (state.tracks.length < 2) return null;
   const count = state.tracks.length;
   const cost = access.devMode ? `${count} developer credits` : albumCostText(count, access.credits);
   const ordered = OPTIONS.map((o) => o.format).filter((f) => formats.includes(f));
   const busy = state.download?.running === true;
+  // Issue 18 inside the album: the mixes mastered from their stems offer their versions, at no extra cost.
+  const mixes = state.tracks.filter((t) => state.masters[t.key]?.versions).length;
+  const withVersions = mixes > 0 && versions.length > 0;
   const toggle = (format: ExportFormat, on: boolean) =>
     setFormats((f) => (on ? [...f.filter((x) => x !== format), format] : f.filter((x) => x !== format)));
   const start = () => {
     setConfirming(false);
-    void store.download.download({ formats: ordered, continuous: continuous ? continuousFormat : null });
+    void store.download.download({
+      formats: ordered,
+      continuous: continuous ? continuousFormat : null,
+      versions: withVersions ? EXTRA_VERSIONS.filter((v) => versions.includes(v)) : [],
+    });
   };
   return (
     <Card className="p-4 lg:p-6" data-testid="album-download">
@@ -58,6 +69,29 @@ export function AlbumDownloadCard({ access }: { access: Access }) {
           </label>
         ))}
       </fieldset>
+      {mixes > 0 ? (
+        <fieldset className="mt-4 grid gap-2 sm:grid-cols-2" disabled={busy} data-testid="album-versions">
+          <legend className="mb-2 text-sm font-medium text-zinc-200">
+            {ALBUM_TEXT.versionsLegend(mixes)}
+          </legend>
+          {EXTRA_VERSIONS.map((v) => (
+            <label
+              key={v}
+              className="flex min-h-10 items-center gap-3 rounded-md border border-zinc-700 p-2 text-sm"
+            >
+              <input
+                type="checkbox"
+                className="size-4 shrink-0 accent-violet-500"
+                checked={versions.includes(v)}
+                onChange={(e) =>
+                  setVersions((x) => (e.target.checked ? [...x, v] : x.filter((y) => y !== v)))
+                }
+              />
+              {MIX_VERSION_LABELS[v]}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
       <div className="mt-4 grid gap-2">
         <label className="flex min-h-10 items-center gap-3 text-sm text-zinc-100">
           <input
@@ -99,6 +133,7 @@ export function AlbumDownloadCard({ access }: { access: Access }) {
         ) : null}
         {!allMastered(state) ? <span className="text-sm text-zinc-400">Master the album first.</span> : null}
       </div>
+      {access.devMode ? null : <p className="mt-2 text-xs text-zinc-400">{ALBUM_TEXT.kept}</p>}
       {state.download ? (
         <div className="mt-3 grid gap-1" data-testid="album-download-progress">
           <ProgressBar percent={state.download.percent} label="Album download progress" />
@@ -114,7 +149,7 @@ export function AlbumDownloadCard({ access }: { access: Access }) {
       <Dialog open={confirming} onOpenChange={setConfirming}>
         <DialogContent
           title={ALBUM_TEXT.confirmTitle}
-          description={`${count} tracks in ${ordered.length} format(s)${continuous ? ', plus the continuous record with its CUE sheet' : ''}, in one ZIP. ${ALBUM_TEXT.cost(cost)}`}
+          description={`${count} tracks in ${ordered.length} format(s)${withVersions ? `, the mixes' versions too` : ''}${continuous ? ', plus the continuous record with its CUE sheet' : ''}, in one ZIP. ${ALBUM_TEXT.cost(cost)}`}
         >
           <div className="mt-4 flex justify-end gap-2">
             <DialogClose asChild>

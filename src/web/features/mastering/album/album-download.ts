@@ -5,16 +5,21 @@
  * saves nothing; previews never reach this.
  */
 import { ZipClient } from '../../../../audio';
+import type { MasterMeta } from '../../../../shared/api/library';
+import { GENRE_LABELS } from '../../../../shared/genres';
+import type { MixVersion } from '../../../../shared/mix-versions';
 import { apiJson, userMessage } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/save-file';
+import { keepMaster } from '../../library/library-api';
 import { spendDevCredit } from '../credits/dev-credits';
 import { EXPORT_MESSAGES, type ExportFormat } from '../engine/engine-api';
+import { PRESETS } from '../mastering-constants';
 import { NOTICES } from '../mastering-texts';
 import type { SpendAlbumBody, SpendAlbumResponse } from './album-engine';
-import { makeAlbumFiles, safeName } from './album-files';
+import { makeAlbumFiles, safeName, versionsOf } from './album-files';
 import { sequenceOptions } from './album-player';
 import { canMakeAlbum, canPayFor, isrcFieldOk } from './album-rules';
-import { allMastered } from './album-state';
+import { type AlbumState, allMastered } from './album-state';
 import type { AlbumContext } from './album-store';
 import { ALBUM_NOTICES } from './album-texts';
 
@@ -24,7 +29,37 @@ const zipClient = () => (zipper ??= new ZipClient());
 export interface AlbumDownloadChoice {
   formats: ExportFormat[];
   continuous: 'wav' | 'flac16' | null;
+  /** The mixes' versions besides their Main (issue 18); empty: the record's tracks alone. */
+  versions: MixVersion[];
 }
+
+/**
+ * How the library shows the kept album (shown again, never used to charge): the preset and genre, and each
+ * track's planned and measured loudness.
+ */
+export const keptMeta = (state: AlbumState, record: string, choice: AlbumDownloadChoice): MasterMeta => ({
+  name: record,
+  preset: PRESETS[state.preset].name,
+  genre: state.plan ? GENRE_LABELS[state.plan.genre] : null,
+  referenceName: null,
+  settings: {},
+  figures: {
+    tracks: state.tracks.length,
+    formats: choice.formats.join(', '),
+    continuous:
+      choice.continuous === null ? 'none' : choice.continuous === 'wav' ? 'WAV 16-bit' : 'FLAC 16-bit',
+    ...Object.fromEntries(
+      state.tracks.map((t, i) => {
+        const m = state.masters[t.key];
+        const measured = m?.measuredLufs == null ? '' : `, measured ${m.measuredLufs.toFixed(1)}`;
+        return [
+          `${i + 1}. ${t.title.trim() || 'Untitled'}`.slice(0, 60),
+          m ? `${m.targetLufs.toFixed(1)} LUFS${measured}` : null,
+        ];
+      }),
+    ),
+  },
+});
 
 export class AlbumDownloadController {
   #ctx: AlbumContext;
@@ -68,6 +103,7 @@ export class AlbumDownloadController {
         title: t.title,
         isrc: t.isrc,
         buffer: state.masters[t.key]!.buffer,
+        versions: state.masters[t.key]!.versions,
       }));
       const files = await makeAlbumFiles(
         tracks,
@@ -77,6 +113,7 @@ export class AlbumDownloadController {
           formats: choice.formats,
           continuous: choice.continuous,
           sequence: sequenceOptions(state),
+          versions: choice.versions,
         },
         (f) => progress(f * 90, 'encoding'),
         controller.signal,
@@ -94,7 +131,13 @@ export class AlbumDownloadController {
       return false;
     }
     progress(99, 'charging');
-    if (!(await this.#spend(state.tracks, record, choice))) {
+    const spendKey = crypto.randomUUID();
+    const paid = state.tracks.map((t) => ({
+      trackId: t.trackId,
+      title: t.title,
+      versions: versionsOf(state.masters[t.key]!, choice.versions),
+    }));
+    if (!(await this.#spend(spendKey, paid, record, choice))) {
       this.#ctx.set({ download: null });
       return false;
     }
@@ -102,12 +145,19 @@ export class AlbumDownloadController {
     saveFile(zip, name);
     this.#ctx.set({ download: null });
     this.#ctx.deps.notify(NOTICES.downloadStarted([name]));
+    // Decision 226: the very ZIP handed over is kept with its spend, so the library gives it again for 30
+    // days without a charge. The server reads what was paid from the spend; the download has happened either way.
+    if (!this.#ctx.deps.devMode())
+      keepMaster(spendKey, keptMeta(state, record, choice), [{ blob: zip, name }]).catch((error: unknown) =>
+        this.#ctx.deps.notify(NOTICES.keepFailed(userMessage(error, 'Not kept in your library'))),
+      );
     return true;
   }
 
   /** The one charge for the whole album (developer mode: the local store, one per track). */
   async #spend(
-    tracks: readonly { trackId: number | null; title: string }[],
+    idempotencyKey: string,
+    tracks: readonly { trackId: number | null; title: string; versions: readonly MixVersion[] }[],
     record: string,
     choice: AlbumDownloadChoice,
   ): Promise<boolean> {
@@ -116,12 +166,14 @@ export class AlbumDownloadController {
       return true;
     }
     const body: SpendAlbumBody = {
-      idempotencyKey: crypto.randomUUID(),
+      idempotencyKey,
       album: {
         name: record,
         tracks: tracks.map((t) => ({
           ...(t.trackId === null ? {} : { trackId: t.trackId }),
           title: t.title.trim() || 'Untitled',
+          // What was delivered besides the Main is recorded with the spend (no extra charge).
+          ...(t.versions.length > 0 ? { versions: [...t.versions] } : {}),
         })),
         formats: choice.formats,
         continuous: choice.continuous !== null,

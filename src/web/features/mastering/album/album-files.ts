@@ -4,9 +4,12 @@
  * another are the record: gapless where it is gapless), each in every chosen format with its tags, and on
  * request the whole record as one WAV or FLAC with its CUE sheet. The encoders are the single page's.
  */
+
+import { MIX_VERSION_LABELS, type MixVersion } from '../../../../shared/mix-versions';
 import { encode, encoderClient } from '../download/download-flow';
 import { copyChannels } from '../engine/chunked-copy';
 import type { ExportFormat } from '../engine/engine-api';
+import type { VersionsOutput } from '../versions/versions-job';
 import {
   type AlbumTags,
   cueSheet,
@@ -21,6 +24,8 @@ export interface AlbumFileTrack {
   title: string;
   isrc: string;
   buffer: AudioBuffer;
+  /** A mix's versions (issue 18), mastered with its Main's gains; null for any other track. */
+  versions: VersionsOutput | null;
 }
 
 export interface AlbumFileChoice {
@@ -30,7 +35,13 @@ export interface AlbumFileChoice {
   /** The whole record as one file with a CUE sheet, in this format; null: not asked for. */
   continuous: 'wav' | 'flac16' | null;
   sequence: SequenceOptions;
+  /** The mixes' versions to deliver besides their Main (never 'main': that is the record's track). */
+  versions: readonly MixVersion[];
 }
+
+/** The versions delivered for `track`: those chosen that it has. */
+export const versionsOf = (track: Pick<AlbumFileTrack, 'versions'>, chosen: readonly MixVersion[]) =>
+  track.versions ? chosen.filter((v) => v !== 'main' && track.versions!.channels[v]) : [];
 
 const EXTENSION: Record<ExportFormat, string> = {
   wav: 'wav',
@@ -112,7 +123,8 @@ export const makeAlbumFiles = async (
 ): Promise<{ name: string; blob: Blob }[]> => {
   const { rate, channels } = await atOneRate(tracks);
   const record = sequenceAlbum(channels, rate, choice.sequence);
-  const steps = tracks.length * choice.formats.length + (choice.continuous ? 1 : 0);
+  const extra = tracks.reduce((n, t) => n + versionsOf(t, choice.versions).length, 0);
+  const steps = (tracks.length + extra) * choice.formats.length + (choice.continuous ? 1 : 0);
   let step = 0;
   const at = (f: number) => onProgress((step + f) / steps);
   const files: { name: string; blob: Blob }[] = [];
@@ -135,6 +147,19 @@ export const makeAlbumFiles = async (
       const blob = await encode(format, piece, rate, at);
       files.push({ name: trackFileName(i, track.title, format), blob: await tagged(format, blob, tags) });
       step++;
+    }
+    // A mix's versions beside the record (not on it, nor in the CUE sheet), named as the single page names
+    // them ('…-instrumental.wav'), tagged with the version in the title.
+    for (const version of versionsOf(track, choice.versions)) {
+      const made = track.versions!;
+      const title = `${tags.title} (${MIX_VERSION_LABELS[version]})`;
+      for (const format of choice.formats) {
+        signal.throwIfAborted();
+        const blob = await encode(format, made.channels[version]!, made.sampleRate, at);
+        const name = `Versions/${trackFileName(i, `${track.title}-${version}`, format)}`;
+        files.push({ name, blob: await tagged(format, blob, { ...tags, title }) });
+        step++;
+      }
     }
   }
   if (choice.continuous) {

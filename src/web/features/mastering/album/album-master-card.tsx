@@ -9,13 +9,15 @@ import { AlbumLoudnessPlan } from './album-loudness-plan';
 import { MIN_ALBUM_TRACKS } from './album-rules';
 import type { AlbumState } from './album-state';
 import { ALBUM_TEXT } from './album-texts';
+import { AlbumTrackManual } from './album-track-manual';
+import { AlbumTrackPanels } from './album-track-panels';
 import { useAlbumState, useAlbumStore } from './use-album';
 
 const ready = (s: AlbumState) =>
   s.tracks.length >= MIN_ALBUM_TRACKS && s.tracks.every((t) => t.load.status === 'ready');
 
 /** One genre and preset for the record, Master Album with its progress and Cancel, and each track's result. */
-export function AlbumMasterCard(_: { access: Access }) {
+export function AlbumMasterCard({ access }: { access: Access }) {
   const store = useAlbumStore();
   const state = useAlbumState();
   const { render } = state;
@@ -59,6 +61,19 @@ export function AlbumMasterCard(_: { access: Access }) {
       <p className="mt-2 text-sm text-zinc-400">
         {PRESETS[state.preset].description} The loudest song goes to {PRESETS[state.preset].targetLufs} LUFS.
       </p>
+      {state.tracks.some((t) => t.mix) ? (
+        <label className="mt-3 flex min-h-10 items-center gap-3 text-sm text-zinc-100">
+          <input
+            type="checkbox"
+            className="size-4 shrink-0 accent-violet-500"
+            checked={state.withVersions}
+            disabled={running}
+            onChange={(e) => store.master.setWithVersions(e.target.checked)}
+            data-testid="album-with-versions"
+          />
+          {ALBUM_TEXT.withVersions}
+        </label>
+      ) : null}
       {ready(state) ? <AlbumLoudnessPlan /> : null}
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <Button
@@ -86,12 +101,12 @@ export function AlbumMasterCard(_: { access: Access }) {
           </p>
         </div>
       ) : null}
-      <AlbumResults />
+      <AlbumResults access={access} />
     </Card>
   );
 }
 
-function AlbumResults() {
+function AlbumResults({ access }: { access: Access }) {
   const { tracks, masters } = useAlbumState();
   const done = tracks.filter((t) => masters[t.key]);
   if (done.length === 0) return null;
@@ -101,7 +116,7 @@ function AlbumResults() {
         const m = masters[t.key];
         if (!m) return null;
         return (
-          <li key={t.key} className="rounded-lg border border-zinc-800 p-3" data-testid="album-result">
+          <li key={t.key} className="rounded-lg border border-zinc-800 p-2 sm:p-3" data-testid="album-result">
             <div className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
               <span className="font-medium text-zinc-100">
                 {i + 1}. {t.title}
@@ -115,13 +130,15 @@ function AlbumResults() {
               </span>
             </div>
             <details className="mt-1 text-sm text-zinc-300">
-              <summary className="cursor-pointer text-violet-300">Why it sounds like this</summary>
+              <summary className="cursor-pointer text-violet-300">The album's plan for this track</summary>
               <ul className="mt-1 list-disc space-y-1 pl-5" data-testid="album-why">
                 {m.why.map((line) => (
                   <li key={line}>{line}</li>
                 ))}
               </ul>
             </details>
+            <AlbumTrackManual track={t} index={i} access={access} />
+            <AlbumTrackPanels trackKey={t.key} title={t.title} />
           </li>
         );
       })}

@@ -8,6 +8,7 @@
  */
 
 import { MUTE_LENGTH_S, muteWindowStarts } from '../mastering-rules';
+import type { PlayAs } from '../player/play-as';
 import {
   AUDITION_SECONDS,
   planSequence,
@@ -168,6 +169,32 @@ export class AlbumPlayer {
     this.#watch();
   }
 
+  /**
+   * One track's master alone (or its platform or codec version), `gainDb` louder, said as playing `as`: the
+   * per-track "how it will play" and codec preview. The playhead stands on the record where the track is.
+   */
+  async playTrack(key: string, buffer: AudioBuffer, gainDb: number, as: PlayAs): Promise<void> {
+    const state = this.#ctx.state();
+    const index = state.tracks.findIndex((t) => t.key === key);
+    const layout = layoutOf(state);
+    if (index < 0 || !layout) return;
+    this.#stopNodes();
+    const audio = await this.#context();
+    const now = audio.currentTime + 0.05;
+    const recordFrom = layout.audioStarts[index]! / layout.sampleRate;
+    this.#zero = now - recordFrom;
+    this.#layout = layout;
+    this.#end = recordFrom + buffer.duration;
+    const source = new AudioBufferSourceNode(audio, { buffer });
+    source
+      .connect(new GainNode(audio, { gain: 10 ** (gainDb / 20) }))
+      .connect(this.#output(audio, now, recordFrom));
+    source.start(now);
+    this.#nodes.push(source);
+    this.#ctx.set({ playing: { kind: 'track', from: key, current: key, as } });
+    this.#watch();
+  }
+
   stop(): void {
     this.#stopNodes();
     if (this.#ctx.state().playing) this.#ctx.set({ playing: null });
@@ -239,6 +266,8 @@ export class AlbumPlayer {
         return;
       }
       const playing = this.#ctx.state().playing;
+      // A track playing alone stays that track, even where a crossfade would have reached the next.
+      if (playing?.kind === 'track') return;
       const key = this.#ctx.state().tracks[trackAt(layout, position * layout.sampleRate)]?.key ?? null;
       if (playing && playing.current !== key) this.#ctx.set({ playing: { ...playing, current: key } });
     }, 250);

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { safeName, trackFileName } from './album-files';
+import { PRESETS } from '../mastering-constants';
+import type { AlbumPlan } from './album-engine';
+import { safeName, trackFileName, versionsOf } from './album-files';
 import { outlierWords } from './album-outliers';
-import { albumCostText, canPayFor, isrcFieldOk, moveItem, titleFromFileName } from './album-rules';
+import {
+  albumCostText,
+  albumTrackJob,
+  canPayFor,
+  isrcFieldOk,
+  moveItem,
+  sameSliders,
+  titleFromFileName,
+} from './album-rules';
 
 describe('album rules', () => {
   it('moves a track and keeps the list when nothing moves', () => {
@@ -64,5 +74,50 @@ describe('album rules', () => {
       '8 dB quieter than the rest',
       '6 dB duller than the rest',
     ]);
+  });
+
+  it("renders a track with its own sliders under the album plan's loudness and tone", () => {
+    // Only the fields albumMasterJob reads: the plan's chain, and each track's target and tone.
+    const plan = {
+      settings: PRESETS.balanced.settings,
+      tracks: [
+        { id: 'a', targetLufs: -14, tone: { album: { correctionDb: [1] } } },
+        { id: 'b', targetLufs: -16.5, tone: { album: { correctionDb: [-2] } } },
+      ],
+    } as unknown as AlbumPlan;
+    const manual = { compression: 80, brightness: 20, warmth: 70, stereoWidth: 40, loudness: 90 };
+    const b = albumTrackJob(plan, 'b', manual)!;
+    expect(b.index).toBe(1);
+    expect(b.settings).toBe(manual);
+    expect(b.targetLufs).toBe(-16.5);
+    expect(b.tone).toBe(plan.tracks[1]!.tone);
+    expect(albumTrackJob(plan, 'a', null)!.settings).toBe(PRESETS.balanced.settings);
+    expect(albumTrackJob(plan, 'gone', manual)).toBeNull();
+  });
+
+  it('tells a manual change not yet rendered by its five sliders', () => {
+    const base = PRESETS.balanced.settings;
+    expect(sameSliders(base, { ...base })).toBe(true);
+    expect(sameSliders(base, { ...base, toneMatch: 10 })).toBe(true);
+    for (const key of ['compression', 'brightness', 'warmth', 'stereoWidth', 'loudness'] as const)
+      expect(sameSliders(base, { ...base, [key]: base[key] + 1 })).toBe(false);
+  });
+
+  it("delivers a mix's chosen versions besides its Main, and none for a track without versions", () => {
+    const one = new Float32Array(4);
+    const mix = {
+      versions: {
+        sampleRate: 44_100,
+        channels: { main: [one], instrumental: [one], acappella: [one] },
+        versions: [],
+        residualDb: null,
+      },
+    } as unknown as Parameters<typeof versionsOf>[0];
+    expect(versionsOf(mix, ['main', 'instrumental', 'vocal-up', 'acappella'])).toEqual([
+      'instrumental',
+      'acappella',
+    ]);
+    expect(versionsOf(mix, [])).toEqual([]);
+    expect(versionsOf({ versions: null }, ['instrumental'])).toEqual([]);
   });
 });

@@ -2,7 +2,14 @@
 import type { PublicUser } from '../../../../shared/api/user';
 import { PLANS } from '../../../../shared/plans';
 
-import { ALBUM_MAX_TRACKS, ALBUM_MIN_TRACKS, isValidIsrc } from './album-engine';
+import type { MasteringSettings } from '../mastering-constants';
+import {
+  ALBUM_MAX_TRACKS,
+  ALBUM_MIN_TRACKS,
+  type AlbumPlan,
+  albumMasterJob,
+  isValidIsrc,
+} from './album-engine';
 
 export const MIN_ALBUM_TRACKS = ALBUM_MIN_TRACKS;
 export const MAX_ALBUM_TRACKS = ALBUM_MAX_TRACKS;
@@ -63,3 +70,23 @@ export const clock = (seconds: number): string => {
   const s = Math.max(0, Math.floor(seconds));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 };
+
+/**
+ * What track `key` is rendered with: the album plan's loudness and tone for it (decision 280, 281) and the
+ * preset's chain, or the track's own manual settings on Unlimited (the album's loudness plan still holds:
+ * the Loudness slider drives the chain, the target stays the plan's). Null when the plan has no such track.
+ */
+export const albumTrackJob = (plan: AlbumPlan, key: string, manual: MasteringSettings | null) => {
+  const index = plan.tracks.findIndex((t) => t.id === key);
+  if (index < 0) return null;
+  const job = albumMasterJob(plan, index);
+  return { ...job, settings: manual ?? job.settings, index };
+};
+
+/** The five sliders of two settings are the same (a manual change not yet rendered differs). */
+export const sameSliders = (a: MasteringSettings, b: MasteringSettings): boolean =>
+  a.compression === b.compression &&
+  a.brightness === b.brightness &&
+  a.warmth === b.warmth &&
+  a.stereoWidth === b.stereoWidth &&
+  a.loudness === b.loudness;

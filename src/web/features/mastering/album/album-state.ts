@@ -1,7 +1,10 @@
 /** The album's state (issue 31): one immutable snapshot, replaced on every change, owned by AlbumStore. */
 import type { Genre } from '../../../../shared/genres';
 import type { MasteringReport, TrackAnalysis } from '../engine/engine-api';
-import type { PresetId } from '../mastering-constants';
+import type { MasteringSettings, PresetId } from '../mastering-constants';
+import type { Analysis } from '../mastering-state';
+import type { PlayAs, VariantKey, VariantState } from '../player/play-as';
+import type { VersionsOutput } from '../versions/versions-job';
 import { type AlbumPlan, DEFAULT_GAP_SECONDS } from './album-engine';
 
 export type TrackLoad =
@@ -17,10 +20,14 @@ export interface AlbumTrack {
   isrc: string;
   /** The user's distance under the album's loudest song, LU; null: the plan's estimate. */
   distanceLu: number | null;
+  /** Unlimited: this track's own chain settings (the five sliders); null: the album preset's. */
+  manual: MasteringSettings | null;
   /** Where it came from: a file name or the library item's name. */
   origin: string;
   /** The saved track it was loaded from (library); null for a dropped file. */
   trackId: number | null;
+  /** A mixer mix (from the library): mastered from its stems, so it has versions (issue 18). */
+  mix: boolean;
   buffer: AudioBuffer | null;
   analysis: TrackAnalysis | null;
   load: TrackLoad;
@@ -36,6 +43,15 @@ export interface AlbumMaster {
   measuredLufs: number | null;
   /** Why this track got what it got, in words (the plan's per-track reasons). */
   why: string[];
+  /** The chain's settings it was rendered with (the why panel's EQ reads them). */
+  settings: MasteringSettings;
+  /** The meter's reading of the master and of the track that went in (null while measuring). */
+  analysis: Analysis | null;
+  original: Analysis | null;
+  /** Its platform and codec versions, made once on first use (the single page's VariantRenders). */
+  variants: Partial<Record<VariantKey, VariantState>>;
+  /** A mix's versions, mastered with the Main's gains (issue 18); null for any other track. */
+  versions: VersionsOutput | null;
 }
 
 export interface AlbumRender {
@@ -55,10 +71,15 @@ export interface AlbumSequence {
 }
 
 export interface AlbumPlayback {
-  /** What plays: the whole record, or one transition (from the track at `from`). */
-  kind: 'record' | 'transition';
-  /** The key of the transition's first track, for 'transition'. */
+  /**
+   * What plays: the whole record, one transition (from the track at `from`), or one track's master alone as
+   * a platform or codec plays it (`as`; the per-track "how it will play" and codec preview).
+   */
+  kind: 'record' | 'transition' | 'track';
+  /** The key of the transition's first track, or of the track playing alone. */
   from: string | null;
+  /** For 'track': what it plays as. */
+  as?: PlayAs;
   /** The track under the playhead (the list highlights it); changes only when the playhead jumps. */
   current: string | null;
 }
@@ -69,6 +90,8 @@ export interface AlbumState {
   tracks: readonly AlbumTrack[];
   genre: Genre | null;
   preset: PresetId;
+  /** Mixes are mastered from their stems with their versions (issue 18), for the download. */
+  withVersions: boolean;
   /** The plan the masters were made with (null before the first Master Album). */
   plan: AlbumPlan | null;
   masters: Record<string, AlbumMaster>;
@@ -87,6 +110,7 @@ export const initialAlbumState = (): AlbumState => ({
   tracks: [],
   genre: null,
   preset: 'balanced',
+  withVersions: false,
   plan: null,
   masters: {},
   render: null,

@@ -11,6 +11,7 @@ import { AlbumMasterController } from './album-master';
 import { AlbumPlayer } from './album-player';
 import { AlbumSequenceController } from './album-sequence';
 import { type AlbumState, initialAlbumState } from './album-state';
+import { AlbumTrackPreview } from './album-track-preview';
 import { AlbumTracksController } from './album-tracks';
 
 export interface AlbumDeps {
@@ -37,16 +38,19 @@ export class AlbumStore {
   readonly player: AlbumPlayer;
   readonly sequence: AlbumSequenceController;
   readonly download: AlbumDownloadController;
+  readonly preview: AlbumTrackPreview;
 
   constructor(deps: AlbumDeps) {
     const ctx: AlbumContext = { deps, state: () => this.#state, set: (patch) => this.#set(patch) };
     this.player = new AlbumPlayer(ctx);
     this.sequence = new AlbumSequenceController(ctx, () => this.player.stop());
-    this.master = new AlbumMasterController(ctx);
+    this.preview = new AlbumTrackPreview(ctx, this.player);
+    this.master = new AlbumMasterController(ctx, () => this.preview.reset());
     this.tracks = new AlbumTracksController(ctx, {
       // Any change to the record's tracks makes its masters stale: they are dropped, the sound stops.
       invalidate: () => {
         this.master.abort();
+        this.preview.reset();
         this.player.stop();
         this.#set({ masters: {}, plan: null, render: null });
       },
@@ -70,6 +74,7 @@ export class AlbumStore {
     this.tracks.abort();
     this.master.abort();
     this.download.abort();
+    this.preview.abort();
     this.player.dispose();
   }
 }

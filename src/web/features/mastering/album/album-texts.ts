@@ -1,4 +1,5 @@
 /** The album's words (issue 31; the spec has none for it): labels, hints and toasts in one place. */
+import { MASTER_REDOWNLOAD_DAYS } from '../../../../shared/api/library';
 import type { Notice } from '../mastering-texts';
 import { ALBUM_PLAN_NAME, MAX_ALBUM_TRACKS, MIN_ALBUM_TRACKS } from './album-rules';
 
@@ -36,6 +37,11 @@ export const ALBUM_TEXT = {
   continuousFormat: 'Continuous file format',
   download: 'Download Album',
   cost: (text: string) => `This album costs ${text}, charged once when you download. Previews are free.`,
+  kept: `The ZIP is kept in your Library for ${MASTER_REDOWNLOAD_DAYS} days: download it again there without a charge.`,
+  versionsLegend: (mixes: number) =>
+    `Versions of the ${mixes === 1 ? 'mix' : `${mixes} mixes`} besides the main (no extra charge)`,
+  withVersions:
+    'Master the mixes from their stems with their versions (instrumental, a cappella, vocal up and down) for the download',
   confirmTitle: 'Download the album?',
   confirm: (text: string) => `Confirm: ${text}`,
 } as const;

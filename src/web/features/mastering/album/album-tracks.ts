@@ -6,7 +6,8 @@
 import type { LibraryItem } from '../../../../shared/api/library';
 import { decodeAudio } from '../engine/audio-decode';
 import { masterClient } from '../engine/master-job';
-import { isAllowedAudio } from '../mastering-rules';
+import type { MasteringSettings } from '../mastering-constants';
+import { canUseManual, isAllowedAudio } from '../mastering-rules';
 import { NOTICES } from '../mastering-texts';
 import { fetchTrackBytes } from '../source/track-fetch';
 import { MAX_ALBUM_TRACKS, moveItem, titleFromFileName } from './album-rules';
@@ -50,7 +51,7 @@ export class AlbumTracksController {
   addLibrary(items: readonly AlbumLibraryItem[]): void {
     for (const item of this.#room(items)) {
       const signal = this.#abort.signal;
-      this.#add(item.name, item.id, () => fetchTrackBytes(item.audioUrl, signal));
+      this.#add(item.name, item.id, () => fetchTrackBytes(item.audioUrl, signal), item.kind === 'mix');
     }
   }
 
@@ -89,6 +90,20 @@ export class AlbumTracksController {
     this.#peers.invalidate();
   }
 
+  /**
+   * Unlimited only (spec: 'Manual mastering controls are only available for Unlimited subscribers'): this
+   * track's own sliders, null for the album preset's. Nothing else is dropped: the track is mastered again
+   * alone (AlbumMasterController.remaster), the album's plan and the other masters stay.
+   */
+  setManual(key: string, manual: MasteringSettings | null): boolean {
+    if (manual && !canUseManual(this.#ctx.deps.user())) {
+      this.#ctx.deps.notify(NOTICES.unlimitedRequired);
+      return false;
+    }
+    this.#patch(key, { manual });
+    return true;
+  }
+
   abort(): void {
     this.#abort.abort();
     this.#abort = new AbortController();
@@ -101,14 +116,16 @@ export class AlbumTracksController {
     return items.slice(0, Math.max(0, room));
   }
 
-  #add(name: string, trackId: number | null, read: () => Promise<ArrayBuffer>): void {
+  #add(name: string, trackId: number | null, read: () => Promise<ArrayBuffer>, mix = false): void {
     const track: AlbumTrack = {
       key: `t${++nextKey}`,
       title: titleFromFileName(name),
       isrc: '',
       distanceLu: null,
+      manual: null,
       origin: name,
       trackId,
+      mix,
       buffer: null,
       analysis: null,
       load: { status: 'loading' },

@@ -1,14 +1,14 @@
 /** The codec panel's action: a codec preview of the current master made without playing it. */
 import type { PreviewCodec } from '../engine/engine-api';
-import { currentResult } from '../mastering-state';
+import { currentResult, type MasterResult } from '../mastering-state';
 import type { PanelContext } from '../panel-context';
 import type { VariantRenders } from '../player/variant-renders';
 
 export class CodecController {
   #ctx: PanelContext;
-  #variants: VariantRenders;
+  #variants: VariantRenders<MasterResult>;
 
-  constructor(ctx: PanelContext, variants: VariantRenders) {
+  constructor(ctx: PanelContext, variants: VariantRenders<MasterResult>) {
     this.#ctx = ctx;
     this.#variants = variants;
   }

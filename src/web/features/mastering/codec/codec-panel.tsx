@@ -3,9 +3,8 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
 import { PlainSentence, useShowNumbers } from '../../../components/ui/show-numbers';
 import { db, signedDb } from '../common/audio-numbers';
+import { useMasterView, type ViewedMaster } from '../common/master-view';
 import { CODEC_LABELS, type PreviewCodec } from '../engine/engine-api';
-import type { MasterResult } from '../mastering-state';
-import { useMasteringState, useStore } from '../use-mastering';
 import { aacAvailable } from './codec-preview';
 import { type CodecMeasured, codecSentence } from './codec-sentence';
 
@@ -20,17 +19,15 @@ function CodecRow({
   open,
 }: {
   codec: PreviewCodec;
-  result: MasterResult;
+  result: ViewedMaster;
   aac: boolean | null;
   /** The numbers are shown (decision 253); the verdict and the buttons always are. */
   open: boolean;
 }) {
-  const store = useStore();
-  const state = useMasteringState();
+  const view = useMasterView();
   const v = result.variants[codec];
   const missing = codec === 'aac-256' && aac === false;
-  const active =
-    state.playing === 'mastered' && state.playAs.kind === 'codec' && state.playAs.codec === codec;
+  const active = view?.playing?.kind === 'codec' && view.playing.codec === codec;
   const label = CODEC_LABELS[codec];
   let body: ReactNode;
   if (missing || v?.status === 'unavailable') body = <span className="text-zinc-400">{AAC_MISSING}</span>;
@@ -80,16 +77,12 @@ function CodecRow({
           variant={active ? 'primary' : 'outline'}
           aria-pressed={active}
           aria-label={active ? `Back to the master (now playing ${label})` : `Play ${label}`}
-          onClick={() => void store.playback.playAs(active ? { kind: 'master' } : { kind: 'codec', codec })}
+          onClick={() => view?.playAs(active ? { kind: 'master' } : { kind: 'codec', codec })}
         >
           {active ? 'Playing' : 'Play'}
         </Button>
       ) : (
-        <Button
-          variant="outline"
-          disabled={v?.status === 'working'}
-          onClick={() => store.codec.previewCodec(codec)}
-        >
+        <Button variant="outline" disabled={v?.status === 'working'} onClick={() => view?.encode(codec)}>
           Encode
         </Button>
       )}
@@ -102,9 +95,7 @@ function CodecRow({
  * (WebCodecs where the browser has it), decoded back, measured, and playable in the A/B.
  */
 export function CodecPanel() {
-  const store = useStore();
-  useMasteringState();
-  const result = store.current();
+  const result = useMasterView()?.master;
   const [aac, setAac] = useState<boolean | null>(null);
   const rate = result?.buffer.sampleRate;
   const channels = result?.buffer.numberOfChannels;
@@ -120,7 +111,7 @@ export function CodecPanel() {
   return <CodecCard result={result} aac={aac} />;
 }
 
-function CodecCard({ result, aac }: { result: MasterResult; aac: boolean | null }) {
+function CodecCard({ result, aac }: { result: ViewedMaster; aac: boolean | null }) {
   const numbers = useShowNumbers();
   const measuring = !result.analysis;
   const measured: CodecMeasured[] = CODECS.flatMap((c) => {

@@ -211,6 +211,11 @@ export const analyseSource = async (
 ): Promise<{ analysis: Analysis; overview: Overview; track: TrackAnalysis }> => {
   const overview = await buildOverview(channelsOf(source), undefined, signal);
   const track = masterClient().analyse(channelsOf(source), source.sampleRate, signal);
+  return { overview, analysis: await measureSource(source, signal), track: await track };
+};
+
+/** The meter's reading of a source (loudness, bands, stereo fold-down), from a copy: the source stays playable. */
+export const measureSource = async (source: AudioBuffer, signal: AbortSignal): Promise<Analysis> => {
   const work = await copyChannels(channelsOf(source), signal);
   const measured = await meterClient().measure(work, source.sampleRate, {
     bands: true,
@@ -218,11 +223,7 @@ export const analyseSource = async (
     transfer: true,
     signal,
   });
-  return {
-    overview,
-    analysis: { loudness: measured.loudness, bands: measured.bands ?? [], foldDown: measured.foldDown },
-    track: await track,
-  };
+  return { loudness: measured.loudness, bands: measured.bands ?? [], foldDown: measured.foldDown };
 };
 
 export type MasterOutcome =

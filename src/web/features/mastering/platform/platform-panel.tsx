@@ -2,10 +2,9 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
 import { PlainSentence, useShowNumbers } from '../../../components/ui/show-numbers';
 import { db, signedDb } from '../common/audio-numbers';
+import { useMasterView, type ViewedMaster } from '../common/master-view';
 import { type PlatformPlayback, platformTable, SPOTIFY_LOUD_LIMITER } from '../engine/engine-api';
-import type { MasterResult } from '../mastering-state';
 import type { PlayAs } from '../player/play-as';
-import { useMasteringState, useStore } from '../use-mastering';
 import { platformSentence } from './platform-sentence';
 
 const RULE_TEXT: Record<PlatformPlayback['platform']['rule'], string> = {
@@ -22,7 +21,7 @@ const verdict = (row: PlatformPlayback): string => {
 };
 
 /** Spotify Loud's row, once its version was rendered: what the limiter left, measured. */
-function LoudResult({ result }: { result: MasterResult }) {
+function LoudResult({ result }: { result: ViewedMaster }) {
   const v = result.variants['spotify-loud'];
   if (!v) return null;
   if (v.status === 'working') return <span className="text-zinc-400">limiting… {v.percent} %</span>;
@@ -41,12 +40,12 @@ function PlatformRow({
   open,
 }: {
   row: PlatformPlayback;
-  result: MasterResult;
+  result: ViewedMaster;
   active: boolean;
   /** The numbers are shown (decision 253): the name, the gain and Play always are. */
   open: boolean;
 }) {
-  const store = useStore();
+  const view = useMasterView();
   const { platform } = row;
   const choice: PlayAs = { kind: 'platform', id: platform.id };
   return (
@@ -98,7 +97,7 @@ function PlatformRow({
       <Button
         variant={active ? 'primary' : 'outline'}
         aria-pressed={active}
-        onClick={() => void store.playback.playAs(active ? { kind: 'master' } : choice)}
+        onClick={() => view?.playAs(active ? { kind: 'master' } : choice)}
         aria-label={
           active ? `Back to the master (now playing as ${platform.name})` : `Play as ${platform.name}`
         }
@@ -114,9 +113,8 @@ function PlatformRow({
  * from the engine meter's reading of it, with one click to hear it that way (decision 125).
  */
 export function PlatformPanel() {
-  const store = useStore();
-  useMasteringState();
-  const result = store.current();
+  const view = useMasterView();
+  const result = view?.master;
   const measured = result?.analysis?.loudness;
   if (!result) return null;
   if (!measured || !Number.isFinite(measured.integratedLufs))
@@ -136,15 +134,14 @@ function PlatformReady({
   lufs,
   truePeakDbtp,
 }: {
-  result: MasterResult;
+  result: ViewedMaster;
   lufs: number;
   truePeakDbtp: number;
 }) {
-  const state = useMasteringState();
+  const playing = useMasterView()?.playing ?? null;
   const numbers = useShowNumbers();
   const rows = platformTable(lufs, truePeakDbtp);
-  const playing = state.playing === 'mastered';
-  const active = (id: string) => playing && state.playAs.kind === 'platform' && state.playAs.id === id;
+  const active = (id: string) => playing?.kind === 'platform' && playing.id === id;
   return (
     <Card
       className="grid gap-3"

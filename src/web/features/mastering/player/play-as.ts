@@ -102,3 +102,12 @@ export const renderVariant = async (
     bytes: preview.bytes,
   };
 };
+
+/**
+ * The gain the master itself is played with as `choice`: a platform's normalisation when its version needs no
+ * render (Spotify Loud's rendered version and the codecs' already carry their level, so they play at 0 dB).
+ */
+export const platformGainDb = (choice: PlayAs, measured: LoudnessReport): number =>
+  choice.kind === 'platform' && variantKeyOf(choice) === null
+    ? platformPlayback(platformById(choice.id), measured.integratedLufs, measured.truePeakDbtp).gainDb
+    : 0;

@@ -7,7 +7,7 @@ import type { ControlsController } from '../controls/controls-controller';
 import { adaptivePlanFor, platformById, platformPlayback } from '../engine/engine-api';
 import type { MasteringSettings } from '../mastering-constants';
 import { matchedGains, setupName } from '../mastering-rules';
-import { currentResult, readyStems, type SourceState } from '../mastering-state';
+import { currentResult, type MasterResult, readyStems, type SourceState } from '../mastering-state';
 import { NOTICES } from '../mastering-texts';
 import type { PanelContext } from '../panel-context';
 import type { VocalSpaceController } from '../vocal-space/vocal-space-controller';
@@ -21,11 +21,15 @@ export class PlaybackController {
   #ctx: PanelContext;
   #controls: ControlsController;
   #vocalSpace: VocalSpaceController;
-  #variants: VariantRenders;
+  #variants: VariantRenders<MasterResult>;
 
   constructor(
     ctx: PanelContext,
-    peers: { controls: ControlsController; vocalSpace: VocalSpaceController; variants: VariantRenders },
+    peers: {
+      controls: ControlsController;
+      vocalSpace: VocalSpaceController;
+      variants: VariantRenders<MasterResult>;
+    },
   ) {
     this.#ctx = ctx;
     this.#controls = peers.controls;

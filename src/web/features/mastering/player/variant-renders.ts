@@ -1,35 +1,32 @@
 /**
  * The versions of a master made for the A/B (Spotify Loud's limiter, the codec previews): each made once per
- * master and kept in its result's `variants`, all aborted together with the file or a new master.
+ * master and kept in its `variants`, all aborted together with the file or a new master. The single page
+ * keeps them on its results, the album on each track's master: `write` puts one version's state where its
+ * owner keeps it (and drops it when that master is gone).
  */
 import { CodecUnavailableError } from '../codec/codec-preview';
 import type { LoudnessReport } from '../engine/engine-api';
 import type { MasterResult } from '../mastering-state';
-import type { PanelContext } from '../panel-context';
 import { type ReadyVariant, renderVariant, type VariantKey, type VariantState } from './play-as';
 
-export class VariantRenders {
-  #ctx: PanelContext;
+/** What a version is made from and kept on. */
+export type VariantHolder = Pick<MasterResult, 'buffer' | 'report' | 'variants'>;
+
+export class VariantRenders<T extends VariantHolder> {
+  #write: (master: T, key: VariantKey, state: VariantState) => void;
   /** The running Spotify Loud / codec preview renders (aborted with the file or a new master). */
   #jobs = new AbortController();
 
-  constructor(ctx: PanelContext) {
-    this.#ctx = ctx;
+  constructor(write: (master: T, key: VariantKey, state: VariantState) => void) {
+    this.#write = write;
   }
 
   /** Makes (once) and returns a version of `result`; null when it cannot be made (the state says why). */
-  async make(key: VariantKey, result: MasterResult, measured: LoudnessReport): Promise<ReadyVariant | null> {
+  async make(key: VariantKey, result: T, measured: LoudnessReport): Promise<ReadyVariant | null> {
     const known = result.variants[key];
     if (known?.status === 'ready') return known;
     if (known?.status === 'working' || known?.status === 'unavailable') return null;
-    const update = (state: VariantState) => {
-      const results = this.#ctx.state().results;
-      const now = results[result.key];
-      if (now?.buffer !== result.buffer) return;
-      this.#ctx.set({
-        results: { ...results, [result.key]: { ...now, variants: { ...now.variants, [key]: state } } },
-      });
-    };
+    const update = (state: VariantState) => this.#write(result, key, state);
     update({ status: 'working', percent: 0 });
     const signal = this.#jobs.signal;
     try {

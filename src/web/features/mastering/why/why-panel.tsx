@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
 import { PlainSentence, ShowNumbers } from '../../../components/ui/show-numbers';
 import { db, hz, monoVerdict, percent, signedDb } from '../common/audio-numbers';
+import { useMasterView, type ViewedMaster } from '../common/master-view';
 import {
   ACTIVE_REDUCTION_DB,
   biquadResponseDb,
@@ -12,8 +13,7 @@ import {
   TONE_EQ_HZ,
 } from '../engine/engine-api';
 import { GenreWhy } from '../genre/genre-why';
-import type { Analysis, MasterResult } from '../mastering-state';
-import { useMasteringState, useStore } from '../use-mastering';
+import type { Analysis } from '../mastering-state';
 import { measuredBandChanges, whySentence } from './why-sentence';
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
@@ -33,7 +33,7 @@ const reduction = (name: string, s: DynamicsSummary): string =>
 
 const BAND_NAMES = ['low band (< 150 Hz)', 'mid band (150 Hz – 2.5 kHz)', 'high band (> 2.5 kHz)'];
 
-function Dynamics({ result }: { result: MasterResult }) {
+function Dynamics({ result }: { result: ViewedMaster }) {
   const { compressor, bands, limiter, peakCompressor } = result.report.dynamics;
   return (
     <Section title="Compression and limiting" testId="why-dynamics">
@@ -63,7 +63,7 @@ function Equalisation({
   original,
   master,
 }: {
-  result: MasterResult;
+  result: ViewedMaster;
   original: Analysis;
   master: Analysis;
 }) {
@@ -157,7 +157,7 @@ function Stereo({ original, master }: { original: FoldDown; master: FoldDown }) 
   );
 }
 
-function Result({ result, master }: { result: MasterResult; master: Analysis }) {
+function Result({ result, master }: { result: ViewedMaster; master: Analysis }) {
   const l = master.loudness;
   const plr = l.truePeakDbtp - l.integratedLufs;
   const off = l.integratedLufs - result.targetLufs;
@@ -177,12 +177,11 @@ function Result({ result, master }: { result: MasterResult; master: Analysis }) 
  * on this track — the original, what each stage did during the render, and the master.
  */
 export function WhyPanel() {
-  const store = useStore();
-  const state = useMasteringState();
-  const result = store.current();
-  const original = state.source?.analysis;
-  const master = result?.analysis;
-  if (!result) return null;
+  const view = useMasterView();
+  if (!view) return null;
+  const result = view.master;
+  const original = view.original;
+  const master = result.analysis;
   if (!original || !master)
     return (
       <Card data-testid="why-panel" data-state="measuring">
