@@ -5,7 +5,7 @@
  *     the vocal-chain bench's material: the dirty take tiled to the length over its instrumental, genre pop)
  * The same TypeScript the mix worker runs; `node --cpu-prof` on this script gives the functions behind them.
  * Also prints the process's CPU time (the machines are shared: wall time says more about the neighbours) and
- * a checksum of the output, so a faster render can be checked for the very same samples. With the chain, the
+ * a checksum of the output (and each row's CPU time beside its wall time), so a faster render can be checked for the very same samples. With the chain, the
  * balance stage's cleanup and ride and the EQ stage's carve get rows of their own.
  */
 import { createHash } from 'node:crypto';
@@ -82,15 +82,22 @@ const rowOf = (p: MixProgress): string => {
 const { input, settings } = await material();
 for (let r = 0; r < runs; r++) {
   const times = new Map<string, number>();
+  const cpus = new Map<string, number>();
   let row: string | null = null;
   let since = performance.now();
+  let cpuSince = process.cpuUsage();
   const start = since;
   const cpuStart = process.cpuUsage();
   const note = (next: string | null) => {
     const now = performance.now();
-    if (row) times.set(row, (times.get(row) ?? 0) + now - since);
+    const used = process.cpuUsage(cpuSince);
+    if (row) {
+      times.set(row, (times.get(row) ?? 0) + now - since);
+      cpus.set(row, (cpus.get(row) ?? 0) + (used.user + used.system) / 1000);
+    }
     row = next;
     since = now;
+    cpuSince = process.cpuUsage();
   };
   const result = await renderMix(input, settings, {
     onProgress: (p) => {
@@ -105,6 +112,6 @@ for (let r = 0; r < runs; r++) {
   for (const ch of result.channels) hash.update(new Uint8Array(ch.buffer, ch.byteOffset, ch.byteLength));
   console.log(
     `total ${(end - start).toFixed(0)} ms (CPU ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms): ` +
-      `${[...times].map(([s, ms]) => `${s} ${ms.toFixed(0)}`).join(', ')}; output ${hash.digest('hex').slice(0, 16)}`,
+      `${[...times].map(([s, ms]) => `${s} ${ms.toFixed(0)} (CPU ${cpus.get(s)!.toFixed(0)})`).join(', ')}; output ${hash.digest('hex').slice(0, 16)}`,
   );
 }

@@ -3,12 +3,14 @@ import { createMixdown, expectLoaded, uploadTrack } from './helpers/mixer-page';
 import { expect, registerViaApi, test } from './helpers/web-fixtures';
 
 /**
- * The target is < 200 ms of main-thread task while a 10-minute track decodes and renders (132-173 ms measured
- * here); the figure is reported in the test's annotation and output. DESIGN.md keeps speed out of pass/fail on
- * these shared machines, so the assertion only catches a real regression: a freeze of a second or more
- * (e.g. a whole track copied or decoded in one synchronous step on the page).
+ * Issue 26's target is main-thread stalls under 50 ms while mixing (and < 200 ms while a 10-minute track
+ * decodes); the longest task of each phase (load, previews, mixdown) and the step it fell in (the page's User
+ * Timing marks) are reported in the test's annotation and output. DESIGN.md keeps speed out of pass/fail on
+ * these shared machines (under load a 50 ms slice reads as a few hundred), so the assertion only catches a
+ * real regression: a freeze of a second or more, as a whole track copied, cloned or decoded in one
+ * synchronous step on the page gives (decision 290).
  */
-const LONG_TASK_TARGET_MS = 200;
+const LONG_TASK_TARGET_MS = 50;
 const LONG_TASK_REGRESSION_MS = 1000;
 
 declare global {
@@ -63,12 +65,23 @@ test('the page stays responsive while a 10-minute track decodes, previews and mi
 
   const tasks = await page.evaluate((start) => window.mixerLongTasks.filter((t) => t.start >= start), from);
   const longest = Math.max(0, ...tasks.map((t) => t.duration));
-  const report = `decode+peaks ${decodeMs} ms, previews ${previewMs} ms, mixdown ${mixdownMs} ms; long tasks: ${tasks.length}, longest ${longest.toFixed(0)} ms (target < ${LONG_TASK_TARGET_MS} ms)`;
-  console.log(`mixer 10-minute track: ${report}`);
-  // Where the long tasks fall among the loader's steps (User Timing marks), for the report.
+  // Where the long tasks fall among the loader's and the mixdown's steps (User Timing marks).
   const steps = await page.evaluate(() =>
-    performance.getEntriesByType('mark').map((m) => [m.name, Math.round(m.startTime)]),
+    performance.getEntriesByType('mark').map((m) => [m.name, Math.round(m.startTime)] as const),
   );
+  const stepOf = (t: number) => steps.filter(([, at]) => at <= t).at(-1)?.[0] ?? 'before the first step';
+  const phases = [
+    ['load', marks[0]!.t, marks[2]!.t],
+    ['previews', marks[2]!.t, marks[3]!.t],
+    ['mixdown', marks[3]!.t, Number.POSITIVE_INFINITY],
+  ] as const;
+  const byPhase = phases.map(([name, a, b]) => {
+    const inPhase = tasks.filter((t) => t.start >= a && t.start < b);
+    const top = inPhase.reduce((m, t) => (t.duration > m.duration ? t : m), { start: a, duration: 0 });
+    return `${name}: longest ${top.duration.toFixed(0)} ms (after ${stepOf(top.start)}), ${inPhase.length} over 50 ms`;
+  });
+  const report = `decode+peaks ${decodeMs} ms, previews ${previewMs} ms, mixdown ${mixdownMs} ms; long tasks: ${tasks.length}, longest ${longest.toFixed(0)} ms (target < ${LONG_TASK_TARGET_MS} ms); ${byPhase.join('; ')}`;
+  console.log(`mixer 10-minute track: ${report}`);
   const timeline = { marks, steps, tasks: tasks.map((t) => [Math.round(t.start), Math.round(t.duration)]) };
   console.log(JSON.stringify(timeline));
   testInfo.annotations.push({ type: 'long tasks', description: report });

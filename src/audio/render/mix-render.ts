@@ -307,6 +307,7 @@ export const renderMix = async (
   if (chain) {
     // Issue 26: the adaptive EQ and the de-esser on the voice, then the beat's carve where the voice lives.
     await stages.blocks(n, (s, e) => chain.eqAndDeEss(voice, s, e), 0, carve ? 0.5 : 1);
+    chain.finishEqAndDeEss(voice);
     if (carve) {
       chain.noteUnmasking(unmask);
       await carveBeat(

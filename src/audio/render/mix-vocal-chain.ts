@@ -6,9 +6,10 @@
  * the preview, so both hear the same chain.
  */
 import type { Genre } from '../../shared/genres';
-import { BiquadCascade, designBiquad } from '../dsp/biquad';
+import { designBiquad } from '../dsp/biquad';
 import { Compressor, type CompressorParams } from '../dsp/compressor';
 import { DynamicsStats } from '../dsp/dynamics-stats';
+import { type FinishedRange, PipelinedCascade } from '../dsp/pipelined-cascade';
 import type { VocalAnalysis } from '../dsp/vocal/analyse-vocal';
 import { FRAME_SILENCE } from '../dsp/vocal/analyse-vocal';
 import { denoiseInPlace } from '../dsp/vocal/denoise';
@@ -37,7 +38,7 @@ export class MixVocalChain {
   readonly #windowStart: number;
   readonly #tempoBpm: number | undefined;
   readonly #ride: RideCurve;
-  #eq: BiquadCascade | null = null;
+  #eq: PipelinedCascade | null = null;
   #dynamicEq: DynamicBand[] = [];
   #deEsser: DynamicBand | null = null;
   #compressorStats = new DynamicsStats();
@@ -123,12 +124,16 @@ export class MixVocalChain {
     if (this.plan.amounts.riding > 0) applyRide(voice, this.#ride, this.#sr, start, end, this.#windowStart);
   }
 
-  /** The adaptive EQ (static bands, then the dynamic harsh band) and the de-esser, over [start, end). */
+  /**
+   * The adaptive EQ (static bands, then the dynamic harsh band) and the de-esser, over the blocks [start, end)
+   * in order. The static bands run a block behind themselves (PipelinedCascade, decision 290), so the dynamic
+   * band and the de-esser follow on the block the bands finished: the one before this one, and the last at
+   * `finishEqAndDeEss`. Each stage sees the same blocks as one pass per block would give it, bit for bit.
+   */
   eqAndDeEss(voice: Float32Array, start: number, end: number): void {
     if (!this.#eq) {
       const statics = this.plan.eq.filter((m) => !m.dynamic);
-      this.#eq = new BiquadCascade(statics.length, 1);
-      for (const [i, m] of statics.entries()) this.#eq.setSection(i, designBiquad(m.design, this.#sr));
+      this.#eq = new PipelinedCascade(statics.map((m) => designBiquad(m.design, this.#sr)));
       this.#dynamicEq = this.plan.eq.flatMap((m) =>
         m.dynamic ? [new DynamicBand(this.#sr, m.dynamic)] : [],
       );
@@ -141,9 +146,18 @@ export class MixVocalChain {
       }));
     }
     // The high-pass is always there (as in the fixed chain); the other bands are 0 dB when the stage is off.
-    this.#eq.process(voice, 0, start, end);
-    for (const d of this.#dynamicEq) d.process(voice, start, end);
-    this.#deEsser?.process(voice, start, end);
+    this.#dynamics(voice, this.#eq.push(voice, start, end));
+  }
+
+  /** The last block of `eqAndDeEss`, which the static bands still held. */
+  finishEqAndDeEss(voice: Float32Array): void {
+    if (this.#eq) this.#dynamics(voice, this.#eq.finish(voice));
+  }
+
+  #dynamics(voice: Float32Array, range: FinishedRange | null): void {
+    if (!range) return;
+    for (const d of this.#dynamicEq) d.process(voice, range.start, range.end);
+    this.#deEsser?.process(voice, range.start, range.end);
   }
 
   compressorParams(voiceLufs: number): CompressorParams {

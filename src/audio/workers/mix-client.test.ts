@@ -123,4 +123,31 @@ describe('MixClient over the mix handlers', () => {
     ]);
     client.dispose();
   });
+
+  it("takes the previews' loudness for the mixdown of the same sources, with the same bits, never a stale one", async () => {
+    const client = new MixClient(factory);
+    await client.setSource('vocals', vocals, SR);
+    await client.setSource('instrumental', inst, SR);
+    await client.previews(timeline, { start: SR, length: 2 * SR }, 80);
+    const after = await client.mixdown(timeline, settings);
+    const reference = await direct();
+    expect(after.report).toEqual(reference.report);
+    expect(after.channels[0]).toEqual(reference.channels[0]);
+    expect(after.channels[1]).toEqual(reference.channels[1]);
+    // A new vocal (6 dB louder) after the previews: the mixdown measures it, not the previews' figure.
+    const louder = [vocals[0]!.map((v) => 2 * v)];
+    await client.setSource('vocals', louder, SR);
+    const fresh = await client.mixdown(timeline, settings);
+    const expected = await renderMix(
+      {
+        vocals: { channels: louder, sampleRate: SR },
+        instrumental: { channels: inst, sampleRate: SR },
+        ...timeline,
+      },
+      settings,
+    );
+    expect(fresh.report.vocalsLufs).toBeCloseTo(reference.report.vocalsLufs + 6.02, 1);
+    expect(fresh.channels[0]).toEqual(expected.channels[0]);
+    client.dispose();
+  });
 });

@@ -4,7 +4,7 @@
  */
 
 import type { Genre } from '../../shared/genres';
-import { runsOfSource, trackSource } from '../dsp/pitch/correct-pitch';
+import { pitchCorrectionActive, runsOfSource, trackSource } from '../dsp/pitch/correct-pitch';
 import { livePitchPlan } from '../dsp/pitch/corrected-source';
 import { buildCorrectionCurve } from '../dsp/pitch/correction-curve';
 import { analyseVocal, type VocalAnalysis } from '../dsp/vocal/analyse-vocal';
@@ -14,7 +14,13 @@ import type { TrackType } from '../model/clip';
 import { MIX_STYLES } from '../model/mix-styles';
 import type { MixSource } from '../render/mix-organise';
 import { organiseChannels, sourceAsStem, stemChannelCount } from '../render/mix-organise';
-import { MIX_ERRORS, type MixRenderSettings, measureStems, renderMix } from '../render/mix-render';
+import {
+  MIX_ERRORS,
+  type MixRenderSettings,
+  measureStems,
+  renderMix,
+  type StemLoudness,
+} from '../render/mix-render';
 import type { MixProgress } from '../render/mix-stages';
 import { throttleProgress, yieldEvery } from './encode-yield';
 import type { MixApi, MixTimeline } from './mix-protocol';
@@ -32,6 +38,17 @@ export const createMixHandlers = (): RpcHandlers<MixApi> => {
   const sources: Partial<Record<TrackType, MixSource>> = {};
   /** The last vocal analysis and what it was made of (a new vocal source clears it). */
   let analysed: { key: string; analysis: VocalAnalysis } | null = null;
+  /**
+   * The stems' loudness the previews measured over the whole timeline, and what it was measured on (the
+   * sources' generation, bumped by every source change, and the timeline). The mixdown of the same sources
+   * and timeline measures exactly this (the same stems through the same meter), so it takes it instead of
+   * measuring both stems again (decision 290). Not with pitch correction: the mixdown measures the corrected
+   * vocal.
+   */
+  let measured: { key: string; loudness: StemLoudness } | null = null;
+  let generation = 0;
+  const loudnessKey = (timeline: MixTimeline) =>
+    JSON.stringify([generation, timeline.sampleRate, timeline.length, timeline.clips]);
 
   const analysisKey = (timeline: MixTimeline, genre: Genre | undefined) =>
     JSON.stringify([
@@ -82,7 +99,11 @@ export const createMixHandlers = (): RpcHandlers<MixApi> => {
     stems: boolean,
   ) => {
     if (!sources.vocals || !sources.instrumental) throw new Error(MIX_ERRORS.missingBuffers);
+    const key = loudnessKey(timeline);
+    const loudness =
+      measured?.key === key && !pitchCorrectionActive(settings.pitch) ? measured.loudness : undefined;
     return renderMix(inputOf(timeline, settings), settings, {
+      loudness,
       signal,
       onProgress: stageProgress(progress),
       between: yieldEvery(),
@@ -93,6 +114,7 @@ export const createMixHandlers = (): RpcHandlers<MixApi> => {
   return {
     setSource: ({ trackType, channelCount, length, sampleRate }) => {
       if (trackType === 'vocals') analysed = null;
+      generation++;
       if (channelCount === 0 || length === 0) {
         delete sources[trackType];
         return { frames: 0 };
@@ -109,6 +131,7 @@ export const createMixHandlers = (): RpcHandlers<MixApi> => {
       const target = channels?.[channel];
       if (!channels || !target || offset + data.length > target.length)
         throw new RangeError(`No room for ${trackType} samples`);
+      generation++;
       // A whole channel (moved here) is kept as it came; a slice is copied into place.
       if (offset === 0 && data.length === target.length) channels[channel] = data;
       else target.set(data, offset);
@@ -134,7 +157,9 @@ export const createMixHandlers = (): RpcHandlers<MixApi> => {
       const input = inputOf(timeline, { genre, vocalChain });
       progress({ style: null, index: 0, count: styles.length, progress: null });
       // One measurement of the whole timeline, so each 10 s window is balanced as the full mix would be.
-      const loudness = measureStems(input);
+      const key = loudnessKey(timeline);
+      const loudness = measured?.key === key ? measured.loudness : measureStems(input);
+      measured = { key, loudness };
       await yieldToEventLoop();
       throwIfAborted(signal);
       const previews: MixApi['previews']['response']['previews'] = [];

@@ -12,6 +12,23 @@ describe('copyChannelsInSlices', () => {
     expect(channels[0]![0]).toBe(0);
   });
 
+  it("does nothing in the caller's task, and one channel's slice per task after it", async () => {
+    const touched: number[] = [];
+    const channels = [ramp(6), ramp(6, 10)].map((c, i) => {
+      const sub = c.subarray.bind(c);
+      c.subarray = (a?: number, b?: number) => {
+        touched.push(i);
+        return sub(a, b);
+      };
+      return c;
+    });
+    const copying = copyChannelsInSlices(channels, 6);
+    // The loaded track's task goes on to its other jobs first (decision 290).
+    expect(touched).toEqual([]);
+    expect(await copying).toEqual([ramp(6), ramp(6, 10)]);
+    expect(touched).toEqual([0, 1]);
+  });
+
   it('stops with the abort reason once the signal is aborted', async () => {
     const controller = new AbortController();
     controller.abort(new Error('stop'));

@@ -73,7 +73,10 @@ export class MixdownRunner {
           this.#set(p.stage, p.overall, true);
         },
       });
+      // User Timing marks: the long-task spec lines the page's own work around the mixdown up with these.
+      performance.mark('mixer:mixdown:result');
       const buffer = await toAudioBuffer(this.#c.ctx, result.channels, result.sampleRate);
+      performance.mark('mixer:mixdown:playable');
       if (abort.signal.aborted) return;
       this.#final = { channels: result.channels, sampleRate: result.sampleRate, buffer };
       store.update((s) => ({
@@ -109,7 +112,9 @@ export class MixdownRunner {
     if (!final) return;
     try {
       const copies = await copyForTransfer(final.channels);
+      performance.mark('mixer:mixdown:copied');
       const wav = await this.#c.encoder.wav(copies, final.sampleRate, { signal, transfer: true });
+      performance.mark('mixer:mixdown:encoded');
       const id = await this.#c.saveFinalMix(wav, this.#arrangement(timeline, settings, genre));
       if (id === null || signal.aborted || this.#final !== final) return;
       this.#c.store.update((s) => (s.finalMix ? { ...s, finalMix: { ...s.finalMix, trackId: id } } : s));

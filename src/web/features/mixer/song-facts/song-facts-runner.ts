@@ -1,5 +1,6 @@
 import { type MixerEngine, type SongFacts, SongFactsClient } from '../../../../audio';
 import { Store } from '../flow-state';
+import { copyForTransfer } from '../upload/audio-buffers';
 
 export interface SongFactsStatus {
   state: 'idle' | 'analysing' | 'done' | 'failed';
@@ -64,14 +65,16 @@ export class SongFactsRunner {
     }
     const abort = new AbortController();
     this.#abort = abort;
-    const channels = Array.from({ length: buffer.numberOfChannels }, (_, i) =>
-      buffer.getChannelData(i).slice(),
-    );
     this.status.update(() => ({ state: 'analysing', fraction: 0, relativeOf: null }));
-    void this.#client
-      .analyze(channels, buffer.sampleRate, {
-        signal: abort.signal,
-        onProgress: (fraction) => this.status.update((s) => ({ ...s, fraction })),
+    // The worker's copy is made a slice per task and moved, not cloned: one `slice()` of a 10-minute beat
+    // and its structured clone held the page for most of a second (decision 290).
+    void copyForTransfer(Array.from({ length: buffer.numberOfChannels }, (_, i) => buffer.getChannelData(i)))
+      .then((channels) => {
+        abort.signal.throwIfAborted();
+        return this.#client.analyze(channels, buffer.sampleRate, {
+          signal: abort.signal,
+          onProgress: (fraction) => this.status.update((s) => ({ ...s, fraction })),
+        });
       })
       .then(({ facts, relativeOf }) => {
         if (abort.signal.aborted) return;

@@ -11,12 +11,16 @@ export const toAudioBuffer = async (
   ctx: BaseAudioContext,
   channels: readonly Float32Array[],
   sampleRate: number,
-): Promise<AudioBuffer> =>
-  fillAudioBufferInSlices(
-    ctx.createBuffer(Math.max(1, channels.length), Math.max(1, channels[0]?.length ?? 0), sampleRate),
-    channels,
-    COPY_SLICE,
+): Promise<AudioBuffer> => {
+  const buffer = ctx.createBuffer(
+    Math.max(1, channels.length),
+    Math.max(1, channels[0]?.length ?? 0),
+    sampleRate,
   );
+  // The browser zero-fills a new buffer in one task: the long-task spec reads this mark to tell it apart.
+  performance.mark('mixer:audio-buffer:created');
+  return fillAudioBufferInSlices(buffer, channels, COPY_SLICE);
+};
 
 /**
  * A private copy of each channel, made slice by slice, for handing to a worker with `transfer: true`
