@@ -6,6 +6,9 @@ import { worstLiveDeviation } from './mastering-checks.test-helper';
 import { masteringChainParams, presenceGainDb, shelfGainDb } from './mastering-processor';
 import { musicLike } from './test-signals';
 
+/** The smallest positive normal single-precision float: below it (and above 0) floats are subnormal. */
+const SMALLEST_NORMAL_F32 = 2 ** -126;
+
 const RATE = 44100;
 const immediate = () => Promise.resolve();
 
@@ -68,7 +71,7 @@ describe('mastering render', () => {
     expect(measured.truePeakDbtp).toBeLessThanOrEqual(-1);
   });
 
-  it('mono in, mono out; silence and digital silence after sound stay finite and quick', async () => {
+  it('mono in, mono out; silence and digital silence after sound stay finite, with no subnormal floats', async () => {
     const mono = [musicLike({ seconds: 10, seed: 4 })[0]!];
     await renderMaster(
       mono,
@@ -86,19 +89,24 @@ describe('mastering render', () => {
       out.set(c);
       return out;
     });
-    const t = performance.now();
     await renderMaster(
       withSilence,
       RATE,
       { settings: PRESETS.loud.settings, targetLufs: -9 },
       { yieldFn: immediate },
     );
-    const perSecond = (performance.now() - t) / 65;
     let bad = 0;
-    for (const ch of withSilence) for (let i = 0; i < ch.length; i++) if (!Number.isFinite(ch[i]!)) bad++;
+    let subnormal = 0;
+    for (const ch of withSilence)
+      for (let i = 0; i < ch.length; i++) {
+        const v = ch[i]!;
+        if (!Number.isFinite(v)) bad++;
+        else if (v !== 0 && Math.abs(v) < SMALLEST_NORMAL_F32) subnormal++;
+      }
     expect(bad).toBe(0);
-    // 65 s of mostly silence: well under real time even on a slow, shared machine (denormals would not be).
-    expect(perSecond).toBeLessThan(50);
+    // The filters' decaying tails are flushed to zero: no subnormal floats reach the output (they are what
+    // makes a render of silence crawl; its speed is the benchmark's to measure, never a wall-clock test's).
+    expect(subnormal).toBe(0);
     const silent = [new Float32Array(RATE), new Float32Array(RATE)];
     const report = await renderMaster(
       silent,
