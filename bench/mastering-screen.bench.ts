@@ -205,7 +205,11 @@ try {
   const openTrack = async (file: string) => {
     await page.goto('/mastering');
     await page.getByLabel('Audio file').setInputFiles(file);
-    await page.getByTestId('original-lufs').filter({ hasNotText: '…' }).waitFor({ timeout: 300_000 });
+    // The number sits in a folded panel now (hidden until opened): wait for its text, not for it to show.
+    await page
+      .getByTestId('original-lufs')
+      .filter({ hasNotText: '…' })
+      .waitFor({ state: 'attached', timeout: 300_000 });
     await page.getByLabel('Preset').selectOption('balanced');
   };
   for (const seconds of SECONDS) {

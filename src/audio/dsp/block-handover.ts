@@ -7,12 +7,24 @@
  * Control words (Int32Array on a SharedArrayBuffer): frames produced by the front, frames consumed by the back,
  * and a stop flag (set on cancel or when either side fails). Both sides wait with Atomics.wait in short slices
  * and look at the stop flag between them, so a cancel or a failure never leaves the other worker blocked.
+ *
+ * A waiting side also says how far it would like the other to get before it is woken (two more words), and
+ * the other notifies only once it is there: the waiter then takes several blocks in a row instead of being
+ * woken for each. A notify that wakes a thread cost about 0.3 ms per block on two busy cores (Chromium's
+ * profile of the render: 750 ms of the front's time in `publish` at 4 minutes, decision 295). The words only
+ * choose when to notify: which frames a side may touch is decided by the produced and consumed counts as before, and a wait never
+ * lasts longer than its slice, so a notify held back can delay a side but never change what it computes.
  */
 
 const PRODUCED = 0;
 const CONSUMED = 1;
 const STOP = 2;
-const WORDS = 3;
+/** The produced count the back waits for (0: not waiting), and the consumed count the front waits for. */
+const WANT_PRODUCED = 3;
+const WANT_CONSUMED = 4;
+const WORDS = 5;
+/** Blocks a waiting side lets the other get ahead by before it is woken (at most RING_SLOTS - 1). */
+export const WAKE_BATCH = 4;
 
 /** Slots in the ring: the front may run this many blocks ahead of the back. */
 export const RING_SLOTS = 8;
@@ -85,34 +97,57 @@ export class BlockHandover {
     return this.#slots[Math.floor(start / this.#block) % RING_SLOTS];
   }
 
-  /** Front: waits until the slot for the block starting at `start` is free (the back consumed it). */
+  /**
+   * Front: waits until the slot for the block starting at `start` is free (the back consumed it), asking to
+   * be woken once WAKE_BATCH - 1 more are (the back can always get there: they were produced before).
+   */
   waitForSpace(start: number): void {
     if (this.#slots.length === 0) return;
-    this.#waitUntil(CONSUMED, start - (RING_SLOTS - 1) * this.#block);
+    const need = start - (RING_SLOTS - 1) * this.#block;
+    this.#waitUntil(CONSUMED, need, WANT_CONSUMED, need + (WAKE_BATCH - 1) * this.#block);
   }
 
   /** Front: the frames before `end` are processed (and their bands are in the ring). */
   publish(end: number): void {
-    Atomics.store(this.#control, PRODUCED, end);
-    Atomics.notify(this.#control, PRODUCED);
+    this.#advance(PRODUCED, WANT_PRODUCED, end);
   }
 
-  /** Back: waits until the front has produced the frames before `end`. */
-  waitForBlock(end: number): void {
-    this.#waitUntil(PRODUCED, end);
+  /**
+   * Back: waits until the front has produced the frames before `end`, asking to be woken once the front
+   * reaches `wakeAt` (at most the track's length; default `end`).
+   */
+  waitForBlock(end: number, wakeAt = end): void {
+    this.#waitUntil(PRODUCED, end, WANT_PRODUCED, Math.max(end, wakeAt));
   }
 
   /** Back: the frames before `end` are done with (their ring slots may be reused). */
   release(end: number): void {
-    Atomics.store(this.#control, CONSUMED, end);
-    Atomics.notify(this.#control, CONSUMED);
+    this.#advance(CONSUMED, WANT_CONSUMED, end);
   }
 
-  #waitUntil(word: number, value: number): void {
+  /** Stores a count and notifies only when the other side waits for no more than it (or does not say). */
+  #advance(word: number, want: number, value: number): void {
+    Atomics.store(this.#control, word, value);
+    const wanted = Atomics.load(this.#control, want);
+    if (wanted === 0 || value >= wanted) Atomics.notify(this.#control, word);
+  }
+
+  #waitUntil(word: number, value: number, want: number, wakeAt: number): void {
+    let asked = false;
     for (;;) {
       if (this.stopped) throw new HandoverStopped('The render was stopped.');
       const now = Atomics.load(this.#control, word);
-      if (now >= value) return;
+      if (now >= value) {
+        if (asked) Atomics.store(this.#control, want, 0);
+        return;
+      }
+      // Said before the count is read again (both sequentially consistent): either the other side sees the
+      // wish when it stores a count at or past it, or this side sees that count and does not sleep on it.
+      if (!asked) {
+        Atomics.store(this.#control, want, wakeAt);
+        asked = true;
+        continue;
+      }
       Atomics.wait(this.#control, word, now, WAIT_SLICE_MS);
     }
   }

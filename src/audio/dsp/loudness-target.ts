@@ -179,6 +179,43 @@ export const integratedFromBlocks = (
   frames: number,
   sampleRate: number,
   gainSquared?: Float64Array,
+): number =>
+  gatedFromSubBlocks(frames, sampleRate, (from, to) => {
+    let sum = 0;
+    for (let b = from; b < to; b++) sum += gainSquared ? energy[b]! * gainSquared[b]! : energy[b]!;
+    return sum;
+  });
+
+/**
+ * `integratedFromBlocks(energy, frames, sampleRate, blockGainSquared(plan, inputGain, blocks))` without the
+ * whole-track array of gains in between (the loudness solve asks it once per gain it tries, decision 295):
+ * each block's mean square gain is computed where it is used, by the same operations, so the same value.
+ */
+export const integratedWithPlan = (
+  energy: Float64Array,
+  frames: number,
+  sampleRate: number,
+  plan: LimiterPlan,
+  inputGain: number,
+): number => {
+  const g = plan.boundaryGains;
+  const gg = inputGain * inputGain;
+  return gatedFromSubBlocks(frames, sampleRate, (from, to) => {
+    let sum = 0;
+    for (let b = from; b < to; b++) {
+      const a = g[b]!;
+      const c = g[b + 1]!;
+      sum += energy[b]! * (((a * a + a * c + c * c) / 3) * gg);
+    }
+    return sum;
+  });
+};
+
+/** The gating over 100 ms sub-blocks whose energies `sumOf(from, to)` gives over 16-frame blocks. */
+const gatedFromSubBlocks = (
+  frames: number,
+  sampleRate: number,
+  sumOf: (from: number, to: number) => number,
 ): number => {
   const subBlocks = Math.floor(frames / (sampleRate / 10));
   const sub = new Float64Array(subBlocks);
@@ -186,9 +223,7 @@ export const integratedFromBlocks = (
   for (let k = 0; k < subBlocks; k++) {
     const from = Math.round((k * sampleRate) / 10 / LIMITER_BLOCK);
     const to = Math.round(((k + 1) * sampleRate) / 10 / LIMITER_BLOCK);
-    let sum = 0;
-    for (let b = from; b < to; b++) sum += gainSquared ? energy[b]! * gainSquared[b]! : energy[b]!;
-    sub[k] = sum;
+    sub[k] = sumOf(from, to);
     counts[k] = (to - from) * LIMITER_BLOCK;
   }
   const blocks: number[] = [];
@@ -234,8 +269,8 @@ export class BlockTruePeaks {
   #threshold: number;
   #state: Uint8Array;
   #bound: Float64Array;
-  /** Per block, |x| over the windows of its outputs: the block's and its neighbours' sample peaks. */
-  #windowMax: Float64Array;
+  /** Per block, its sample peak: a block's outputs read its own and its neighbours' samples. */
+  #sampleMax: Float64Array;
   #frames: number;
   #gain: number;
 
@@ -254,25 +289,19 @@ export class BlockTruePeaks {
     this.#threshold = threshold;
     this.#frames = channels[0]?.length ?? 0;
     this.#gain = ensuredGain;
-    const blocks = sampleMax.length;
     this.peaks = storage.peaks;
     this.#state = storage.state;
     this.#bound = storage.bound;
-    // Once, so each gain tried scans a plain array (the scan covers every block of the track each time).
-    const windowMax = new Float64Array(blocks);
-    for (let b = 0; b < blocks; b++) {
-      let w = sampleMax[b]!;
-      if (b > 0 && sampleMax[b - 1]! > w) w = sampleMax[b - 1]!;
-      if (b + 1 < blocks && sampleMax[b + 1]! > w) w = sampleMax[b + 1]!;
-      windowMax[b] = w;
-    }
-    this.#windowMax = windowMax;
+    // The window maxima are taken where a block is looked at (ensureRange), not for the whole track here:
+    // each worker of the two-worker render made its own whole-track copy for its half, and the loudness solve
+    // a third (about 100 ms together at 4 minutes, serial in the solve, decision 295).
+    this.#sampleMax = sampleMax;
   }
 
   ensure(gain: number): void {
     if (gain <= this.#gain) return;
     this.#gain = gain;
-    this.ensureRange(gain, 0, this.#windowMax.length);
+    this.ensureRange(gain, 0, this.#sampleMax.length);
   }
 
   /**
@@ -282,11 +311,15 @@ export class BlockTruePeaks {
   ensureRange(gain: number, from: number, to: number): void {
     const state = this.#state;
     const bound = this.#bound;
-    const windowMax = this.#windowMax;
+    const sampleMax = this.#sampleMax;
+    const last = sampleMax.length - 1;
     const limit = this.#threshold / gain;
     for (let b = from; b < to; b++) {
       if (state[b] !== 0) continue;
-      const w = windowMax[b]!;
+      // |x| over the windows of the block's outputs: its own and its neighbours' sample peaks.
+      let w = sampleMax[b]!;
+      if (b > 0 && sampleMax[b - 1]! > w) w = sampleMax[b - 1]!;
+      if (b < last && sampleMax[b + 1]! > w) w = sampleMax[b + 1]!;
       if (w * TRUE_PEAK_TAP_L1 <= limit) continue;
       let centre = 0;
       for (const data of this.#channels) centre = Math.max(centre, centreOfBlock(data, this.#frames, b));

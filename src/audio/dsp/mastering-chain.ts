@@ -21,8 +21,8 @@ import { LIMITER_BLOCK, type LimiterOptions, limiterLatency, type PeakCompressor
 import {
   BlockAnalysis,
   BlockTruePeaks,
-  blockGainSquared,
   integratedFromBlocks,
+  integratedWithPlan,
   type LimiterPlan,
   planLimiter,
   type TruePeakStorage,
@@ -223,7 +223,7 @@ export const solveLoudness = async (
     return {
       db,
       plan: p,
-      lufs: integratedFromBlocks(energy, frames, sampleRate, blockGainSquared(p, g, blocks)),
+      lufs: integratedWithPlan(energy, frames, sampleRate, p, g),
     };
   };
   let best = tryGain(gainDb);

@@ -7,7 +7,7 @@
  * at the first gain tried) is split by blocks between the workers, the rest of the solve runs in one, and the
  * final gain pass is split by time (neither has state across blocks).
  */
-import { BlockHandover, type HandoverMemory } from './block-handover';
+import { BlockHandover, type HandoverMemory, WAKE_BATCH } from './block-handover';
 import { ChainStats, type CompressorDynamics } from './dynamics-stats';
 import { BlockAnalysis } from './loudness-target';
 import {
@@ -124,7 +124,7 @@ export const runChainBack = (
   try {
     for (let start = 0; start < setup.frames; start += BLOCK) {
       const end = Math.min(setup.frames, start + BLOCK);
-      handover.waitForBlock(end);
+      handover.waitForBlock(end, Math.min(setup.frames, end + (WAKE_BATCH - 1) * BLOCK));
       back.block(channels, start, end, handover.slot(start));
       handover.release(end);
     }

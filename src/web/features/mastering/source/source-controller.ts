@@ -61,7 +61,8 @@ export class SourceController {
       const source = this.#ctx.state().source;
       if (source?.buffer === buffer) this.#ctx.set({ source: { ...source, ...measured } });
       // A mix masters from its stems on another path; a single file readies the render it will use.
-      if (!arrangement) void warmUpMastering(buffer, this.#peers.renderChoice(), controller.signal);
+      if (!arrangement)
+        void warmUpMastering(buffer, this.#peers.renderChoice(), controller.signal, measured.track);
     } catch (error) {
       if (controller.signal.aborted) return;
       this.#ctx.set({ loading: null });
