@@ -13,6 +13,8 @@ const BENCHES = [
   { name: 'audio-encode', file: 'bench/audio-encode.ts' },
   { name: 'audio-pitch', file: 'bench/audio-pitch.ts' },
   { name: 'song-facts', file: 'bench/song-facts.bench.ts' },
+  // Issue 31: the album's continuous record (gap, crossfade, gapless) against ffmpeg's apad/concat/acrossfade.
+  { name: 'album-sequence', file: 'bench/album-sequence.bench.ts' },
   { name: 'upload', file: 'bench/upload-memory.bench.ts' },
   // Times the built app: `npm run build:app` runs first, so the figure is of the code checked out.
   { name: 'mastering-screen', file: 'bench/mastering-screen.bench.ts', needsBuild: true },
