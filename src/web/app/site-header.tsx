@@ -53,8 +53,9 @@ export function SiteHeader() {
           )}
         </div>
       </div>
-      {/* Small screens: the same links on their own scrollable row, so nothing hides behind a menu. */}
-      <SiteNav className="overflow-x-auto border-t border-zinc-800 px-2 py-1 lg:hidden" />
+      {/* Small screens: the same links on their own row, so nothing hides behind a menu; it scrolls only on
+          screens narrower than a phone's 375 px. */}
+      <SiteNav row className="overflow-x-auto border-t border-zinc-800 px-1 py-1 lg:hidden" />
     </header>
   );
 }
