@@ -78,7 +78,8 @@ export function BuyCrownsPage() {
             <p className="text-sm text-zinc-300">{formatCents(plan.crownPriceCents)} per crown</p>
           ) : null}
         </div>
-        <div className="text-right">
+        {/* Right-aligned beside the plan; under it (the card wraps on a phone) it lines up on the left. */}
+        <div className="sm:text-right">
           <p className="text-sm text-zinc-400">Crown balance</p>
           <p className="text-2xl font-bold text-amber-200">{user?.crowns ?? 0}</p>
         </div>
