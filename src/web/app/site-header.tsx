@@ -34,7 +34,8 @@ export function SiteHeader() {
       <div className="mx-auto flex max-w-7xl items-center gap-4 px-4 py-3">
         <Logo />
         <SiteNav className="hidden lg:block" />
-        <div className="ml-auto flex items-center gap-3">
+        {/* min-h-10: the avatar's height, so the header does not grow 8 px when the user loads or logs in. */}
+        <div className="ml-auto flex min-h-10 items-center gap-3">
           {bypass.active ? <DevModeBadge /> : null}
           {user ? (
             <Suspense
