@@ -189,4 +189,10 @@ test('the site pages fit a 375 px phone: no sideways scroll, every header link i
   for (const path of ['/', '/pricing', '/library', '/settings', '/checkout', '/buy-crowns']) {
     await expectPhoneFit(page, path);
   }
+  // The plan-change dialog scrolls on a phone; its confirm button stays in sight without scrolling it.
+  await page.goto('/settings');
+  await page.getByRole('button', { name: 'Change Subscription' }).tap();
+  const dialog = page.getByRole('dialog', { name: 'Change Subscription' });
+  await expect(dialog.getByText('Due today')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Upgrade to Unlimited' })).toBeInViewport({ ratio: 1 });
 });
