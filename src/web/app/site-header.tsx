@@ -61,7 +61,7 @@ export function SiteHeader() {
       </div>
       {/* Small screens: the same links on their own row, so nothing hides behind a menu; it scrolls only on
           screens narrower than a phone's 375 px. */}
-      <SiteNav row className="overflow-x-auto border-t border-zinc-800 px-1 py-1 lg:hidden" />
+      <SiteNav row className="overflow-x-auto border-t border-zinc-800 px-1 py-1 sm:px-4 lg:hidden" />
     </header>
   );
 }
