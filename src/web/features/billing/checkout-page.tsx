@@ -161,9 +161,10 @@ export function CheckoutPage() {
           <Card>
             <CardTitle>Your account</CardTitle>
             <dl className="mt-3 grid grid-cols-[minmax(0,1fr)] gap-2 text-sm">
-              <div className="flex justify-between gap-3">
+              {/* The address on its own line under its label: whole, however long, never cut off. */}
+              <div className="grid gap-0.5">
                 <dt className="text-zinc-400">Email</dt>
-                <dd className="truncate text-zinc-50">{user?.email ?? 'Not signed in'}</dd>
+                <dd className="break-all text-zinc-50">{user?.email ?? 'Not signed in'}</dd>
               </div>
               <div className="flex justify-between">
                 <dt className="text-zinc-400">Current plan</dt>
