@@ -64,6 +64,9 @@ test('the 3-D Secure card asks for a confirmation before subscribing', async ({ 
   await expect(page).toHaveURL('/settings?checkout=success');
   await expect(subscriptionCard(page)).toContainText('Unlimited Plan');
   await expect(row(page, 'Crowns')).toContainText('35');
+  // Unlimited is shown with crowns only (spec 6): no rows of zero credits it never had.
+  await expect(subscriptionCard(page).getByText('Mix credits', { exact: true })).toHaveCount(0);
+  await expect(subscriptionCard(page).getByText('Mastering credits', { exact: true })).toHaveCount(0);
 });
 
 test('buying 25 crowns updates the balance, says so, and resets the quantity to 10', async ({ page }) => {

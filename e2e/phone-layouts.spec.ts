@@ -1,9 +1,10 @@
+import type { Page } from '@playwright/test';
 import { testWav } from './helpers/mastering-audio';
 import { masterTrack, openMastering, upload, waitForSource } from './helpers/mastering-page';
 import { signUp } from './helpers/mastering-users';
 import { instrumental, vocal, writeWav } from './helpers/mixer-audio';
 import { clip, clipPosition, expectLoaded, uploadTrack } from './helpers/mixer-page';
-import { expect, expectToast, registerViaApi, test, toastWith } from './helpers/web-fixtures';
+import { BYPASS_SECRET, expect, expectToast, registerViaApi, test, toastWith } from './helpers/web-fixtures';
 
 /** Issue 30, item 5: the mastering page and the mixer on a 375 × 800 touch screen (decisions 240-242). */
 test.use({ viewport: { width: 375, height: 800 }, hasTouch: true, isMobile: true });
@@ -131,4 +132,74 @@ test('the mixer on a phone: 20 px per second, a 40 px finger drag moves a clip 2
   for (let d = 40; d <= 60; d += 10) await pinch('touchMove', d);
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await expect.poll(async () => Number(await strip.getAttribute('data-zoom'))).toBeCloseTo(before * 2, 0);
+});
+
+/**
+ * What a phone shows of a page, measured: how far the page scrolls sideways, which main navigation links
+ * end past the screen's edge, and which rounded boxes (cards, buttons, inputs) cross the 16 px margin.
+ */
+const phoneFit = (page: Page) =>
+  page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const label = (el: Element) => `${el.tagName} "${(el.textContent ?? '').trim().slice(0, 30)}"`;
+    const links = [...document.querySelectorAll('header nav[aria-label="Main"] a')].filter((a) => {
+      const r = a.getBoundingClientRect();
+      return r.width > 0 && (r.left < 0 || r.right > width);
+    });
+    const boxes = [...document.querySelectorAll('main *')].filter((el) => {
+      const r = el.getBoundingClientRect();
+      const rounded = Number.parseFloat(getComputedStyle(el).borderTopLeftRadius) > 0;
+      return rounded && r.width > 2 && r.height > 2 && (r.left < 15.5 || r.right > width - 15.5);
+    });
+    return {
+      sideways: document.documentElement.scrollWidth - width,
+      linksCut: links.map(label),
+      boxesOverMargin: boxes.map(label).slice(0, 5),
+    };
+  });
+
+const expectPhoneFit = async (page: Page, path: string) => {
+  await page.goto(path);
+  await expect(page.locator('main [data-state="ready"]').first()).toBeVisible();
+  await expect(page.locator('main [data-state="loading"]')).toHaveCount(0);
+  expect({ path, ...(await phoneFit(page)) }).toEqual({
+    path,
+    sideways: 0,
+    linksCut: [],
+    boxesOverMargin: [],
+  });
+};
+
+test('the site pages fit a 375 px phone: no sideways scroll, every header link in sight, cards inside the margin', async ({
+  page,
+}) => {
+  for (const path of [
+    '/',
+    '/pricing',
+    '/help',
+    '/auth',
+    '/forgot-password',
+    '/test-checkout',
+    '/no-such-page',
+  ]) {
+    await expectPhoneFit(page, path);
+  }
+  // The developer badge takes its own line on a phone instead of widening the header.
+  await expectPhoneFit(page, `/?bypass=${BYPASS_SECRET}`);
+  await expect(page.getByRole('button', { name: 'Developer Mode (Click to exit)' })).toBeInViewport({
+    ratio: 1,
+  });
+  await page.getByRole('button', { name: 'Developer Mode (Click to exit)' }).tap();
+  await expect(page).toHaveURL('/auth');
+  // Signed in the header has six links, and the account pages carry long email addresses.
+  await signUp(page, 'pro');
+  for (const path of ['/', '/pricing', '/library', '/settings', '/checkout', '/buy-crowns']) {
+    await expectPhoneFit(page, path);
+  }
+  // The plan-change dialog scrolls on a phone; its confirm button stays in sight without scrolling it.
+  await page.goto('/settings');
+  await page.getByRole('button', { name: 'Change Subscription' }).tap();
+  const dialog = page.getByRole('dialog', { name: 'Change Subscription' });
+  await expect(dialog.getByText('Due today')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Upgrade to Unlimited' })).toBeInViewport({ ratio: 1 });
 });

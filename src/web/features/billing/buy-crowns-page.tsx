@@ -59,7 +59,7 @@ export function BuyCrownsPage() {
   const total = plan ? crownTotalCents(quantity, plan.crownPriceCents) : 0;
 
   return (
-    <div className="mx-auto grid max-w-3xl gap-6 px-4 py-12" data-state="ready">
+    <div className="mx-auto grid max-w-3xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-12" data-state="ready">
       <Link to="/settings" className="text-sm text-violet-300 underline-offset-4 hover:underline">
         ← Back to Settings
       </Link>
@@ -78,7 +78,8 @@ export function BuyCrownsPage() {
             <p className="text-sm text-zinc-300">{formatCents(plan.crownPriceCents)} per crown</p>
           ) : null}
         </div>
-        <div className="text-right">
+        {/* Right-aligned beside the plan; under it (the card wraps on a phone) it lines up on the left. */}
+        <div className="sm:text-right">
           <p className="text-sm text-zinc-400">Crown balance</p>
           <p className="text-2xl font-bold text-amber-200">{user?.crowns ?? 0}</p>
         </div>
@@ -105,6 +106,8 @@ export function BuyCrownsPage() {
         )}
         <Button
           size="lg"
+          // Wraps on a phone: 'Purchase 1000 Crowns for $1000.00' is wider than the card at 375 px.
+          className="h-auto min-h-12 py-2 text-center whitespace-normal"
           disabled={!plan || purchase.isPending}
           onClick={() => purchase.mutate({ amount: quantity, idempotencyKey: keys.forClick(quantity) })}
         >

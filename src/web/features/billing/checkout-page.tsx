@@ -65,7 +65,9 @@ export function CheckoutPage() {
       </Link>
       <h1 className="text-3xl font-bold text-zinc-50">Checkout</h1>
       <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
-        <fieldset className="grid gap-6 md:grid-cols-2">
+        {/* min-w-0: a fieldset is never narrower than its content by default, which pushed the cards past the
+            phone's margin; content-start keeps the cards their own height beside a taller summary. */}
+        <fieldset className="grid min-w-0 content-start gap-6 md:grid-cols-2">
           <legend className="mb-4 text-lg font-semibold text-zinc-100">Choose your plan</legend>
           {PLAN_IDS.map((id) => (
             <label
@@ -85,7 +87,8 @@ export function CheckoutPage() {
             </label>
           ))}
         </fieldset>
-        <div className="grid content-start gap-6">
+        {/* minmax(0, 1fr): a long email in 'Your account' truncates instead of widening the column. */}
+        <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] content-start gap-6">
           <Card>
             <CardTitle>Order summary</CardTitle>
             {change && subscriber ? (
@@ -157,10 +160,11 @@ export function CheckoutPage() {
           ) : null}
           <Card>
             <CardTitle>Your account</CardTitle>
-            <dl className="mt-3 grid gap-2 text-sm">
-              <div className="flex justify-between gap-3">
+            <dl className="mt-3 grid grid-cols-[minmax(0,1fr)] gap-2 text-sm">
+              {/* The address on its own line under its label: whole, however long, never cut off. */}
+              <div className="grid gap-0.5">
                 <dt className="text-zinc-400">Email</dt>
-                <dd className="truncate text-zinc-50">{user?.email ?? 'Not signed in'}</dd>
+                <dd className="break-all text-zinc-50">{user?.email ?? 'Not signed in'}</dd>
               </div>
               <div className="flex justify-between">
                 <dt className="text-zinc-400">Current plan</dt>

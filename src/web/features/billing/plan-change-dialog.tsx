@@ -116,7 +116,8 @@ export function PlanChangeDialog({ user, open, onOpenChange, initial, onChanged 
             ))}
           </dl>
         ) : null}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        {/* Sticky: on a phone the dialog scrolls, and the button that confirms stays in sight under the figures. */}
+        <div className="sticky -bottom-6 -mx-6 -mb-6 flex flex-col-reverse gap-2 border-t border-zinc-800 bg-zinc-900 px-6 py-4 sm:flex-row sm:justify-end">
           <DialogClose asChild>
             <Button variant="outline">Keep current plan</Button>
           </DialogClose>

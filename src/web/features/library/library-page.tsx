@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import type { LibraryItem, LibraryKind, LibraryMaster } from '../../../shared/api/library';
 import { Input } from '../../components/ui/input';
 import { LoadingScreen } from '../../components/ui/spinner';
@@ -14,6 +15,26 @@ import { formatBytes, LIBRARY_TEXT } from './library-texts';
 /** The API's kind of an item: uploads and mixes are both tracks. */
 const apiKind = (item: LibraryItem): LibraryKind =>
   item.kind === 'upload' || item.kind === 'mix' ? 'track' : item.kind;
+
+const inlineLink = 'text-violet-300 underline underline-offset-4 hover:text-violet-200';
+
+/** The empty state leads to the two places where work is made, not only names them. */
+function EmptyLibrary() {
+  const [before, mixer, between, mastering, after] = LIBRARY_TEXT.empty;
+  return (
+    <>
+      {before}
+      <Link to="/mixer" className={inlineLink}>
+        {mixer}
+      </Link>
+      {between}
+      <Link to="/mastering" className={inlineLink}>
+        {mastering}
+      </Link>
+      {after}
+    </>
+  );
+}
 
 /** Typing settles before the server is asked. */
 const useDebounced = (value: string, ms: number) => {
@@ -99,7 +120,9 @@ export function LibraryPage() {
       ) : list.isError ? (
         <p className="mt-6 text-red-300">{userMessage(list.error, 'Could not load your library')}</p>
       ) : items.length === 0 ? (
-        <p className="mt-6 text-zinc-300">{q ? LIBRARY_TEXT.noMatch(q) : LIBRARY_TEXT.empty}</p>
+        <p className="mt-6 text-zinc-300" data-testid="library-empty">
+          {q ? LIBRARY_TEXT.noMatch(q) : <EmptyLibrary />}
+        </p>
       ) : (
         <ul className="mt-6 grid gap-3" aria-label="Your work">
           {items.map((item) => (

@@ -7,7 +7,14 @@ export const LIBRARY_TEXT = {
   intro:
     'Your uploads, mixes and masters, newest first. Rename, delete, reopen a mix in the mixer, or download a paid master again.',
   search: 'Search your library',
-  empty: 'Nothing here yet: upload tracks in the Mixer, or master a track on the Mastering page.',
+  // The empty state's sentence around its two links: [before, Mixer, between, Mastering, after].
+  empty: [
+    'Nothing here yet: upload tracks in the ',
+    'Mixer',
+    ', or master a track on the ',
+    'Mastering',
+    ' page.',
+  ],
   noMatch: (q: string) => `Nothing in your library matches "${q}".`,
   kind: { upload: 'Upload', mix: 'Mix', session: 'Saved session', master: 'Master' } satisfies Record<
     LibraryItem['kind'],
@@ -26,6 +33,8 @@ export const styleLabel = (vocalShare: number): string =>
 export const formatBytes = (n: number): string => {
   if (n >= 1024 ** 3) return `${+(n / 1024 ** 3).toFixed(1)} GB`;
   if (n >= 1024 ** 2) return `${(n / 1024 ** 2).toFixed(1)} MB`;
+  // Nothing stored reads 0 KB (an empty library said '1 KB of 2 GB used'); a few bytes still read 1 KB.
+  if (n <= 0) return '0 KB';
   return `${Math.max(1, Math.round(n / 1024))} KB`;
 };
 

@@ -21,7 +21,8 @@ export function EmailConfirmation({ verified }: { verified: boolean }) {
   });
   if (verified) return <Badge tone="green">Confirmed</Badge>;
   return (
-    <span className="flex flex-wrap items-center justify-end gap-x-3 gap-y-1">
+    // Left-aligned under its label on a phone (the row stacks there), right-aligned beside it from sm up.
+    <span className="flex flex-wrap items-center gap-x-3 gap-y-1 sm:justify-end">
       <Badge tone="amber">Not confirmed</Badge>
       <button
         type="button"

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { PublicUser } from '../../../shared/api/user';
+import { showsCredits } from '../../../shared/balances';
 import { PLANS } from '../../../shared/plans';
 import { useAuth } from '../../app/auth-context';
 import { Badge } from '../../components/ui/badge';
@@ -53,8 +54,14 @@ function SubscriptionCard({ user }: { user: PublicUser }) {
       <CardTitle>Subscription Status</CardTitle>
       <dl className="mt-3">
         <Row label="Current plan">{plan ? `${plan.name} Plan` : 'Free Trial'}</Row>
-        <Row label="Mix credits">{user.mixCredits}</Row>
-        <Row label="Mastering credits">{user.masteringCredits}</Row>
+        {/* Unlimited is shown with crowns only (spec 6) unless credits were kept from Pro: the header's
+            account menu follows the same rule (src/shared/balances.ts). */}
+        {!plan || showsCredits(user.subscriptionType, user) ? (
+          <>
+            <Row label="Mix credits">{user.mixCredits}</Row>
+            <Row label="Mastering credits">{user.masteringCredits}</Row>
+          </>
+        ) : null}
         <Row label="Crowns">{user.crowns}</Row>
       </dl>
       <div className="mt-4 flex flex-wrap gap-3">
