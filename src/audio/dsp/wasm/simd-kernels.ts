@@ -4,7 +4,8 @@
  * - `cascade`: BiquadCascade.processStereo, about twice as fast in V8;
  * - `kWeightedBlocks`: BlockAnalysis's stereo push (K-weighted energy and sample peak per 16-frame block);
  * - `kWeightedSums`: LoudnessMeter's stereo K-weighting (the two channels' sums of squares);
- * - `truePeaks`: true-peak.ts's interpolatePeaks (two indices per vector).
+ * - `truePeaks`: true-peak.ts's interpolatePeaks (two indices per vector);
+ * - `fft`: FftPlan's radix-4 transforms (vocal/fft-plan.ts, the noise reduction's STFT).
  * One instance per thread, compiled synchronously on first use (the module is about 5 kB). Where a thread
  * cannot (no WebAssembly SIMD, or a main thread that refuses synchronous compiles of this size),
  * `simdKernels()` is null and the callers keep their JavaScript loops.
@@ -50,6 +51,7 @@ interface Exports {
   ): void;
   kweighted_sums(c: number, st: number, l: number, r: number, n: number, out: number, flush: number): void;
   true_peaks(x: number, n: number, out: number, gridMiss: number, first: number): number;
+  fft(tw: number, re: number, im: number, n: number, inverse: number): void;
 }
 
 const hexBytes = (hex: string): Uint8Array<ArrayBuffer> => {
@@ -62,6 +64,8 @@ export class SimdKernels {
   #exports: Exports;
   #f32 = new Float32Array(0);
   #f64 = new Float64Array(0);
+  /** The FFT twiddle table now at byte 0 (an STFT runs thousands of same-size transforms in a row). */
+  #fftTable: Float64Array | null = null;
 
   constructor(instance: WebAssembly.Instance) {
     this.#exports = instance.exports as unknown as Exports;
@@ -69,6 +73,8 @@ export class SimdKernels {
 
   /** Room for `bytes` in the module's memory; views made again after a grow (it detaches the old buffer). */
   #reserve(bytes: number): void {
+    // Every other kernel writes from byte 0, over the FFT's twiddles.
+    this.#fftTable = null;
     const memory = this.#exports.memory;
     const have = memory.buffer.byteLength;
     if (bytes > have) memory.grow(Math.ceil((bytes - have) / PAGE));
@@ -344,6 +350,26 @@ export class SimdKernels {
       first = 0;
     }
     return best;
+  }
+
+  /**
+   * FftPlan.forwardScrambled (`inverse` false) or inverseScrambled of re/im[0..n) in place (n a power of
+   * two >= 16); `table` is the plan's twiddles in the layout simd-kernels.wat's `fft` reads.
+   */
+  fft(table: Float64Array, re: Float64Array, im: Float64Array, n: number, inverse: boolean): void {
+    const reAt = table.length * 8;
+    const imAt = reAt + n * 8;
+    if (this.#fftTable !== table) {
+      this.#reserve(imAt + n * 8);
+      this.#f64.set(table);
+      this.#fftTable = table;
+    }
+    const f64 = this.#f64;
+    f64.set(re.subarray(0, n), reAt / 8);
+    f64.set(im.subarray(0, n), imAt / 8);
+    this.#exports.fft(0, reAt, imAt, n, inverse ? 1 : 0);
+    re.set(f64.subarray(reAt / 8, reAt / 8 + n));
+    im.set(f64.subarray(imAt / 8, imAt / 8 + n));
   }
 }
 
