@@ -80,7 +80,7 @@ export class FftPlan {
    * The kernel's table: per radix-4 pass in forward order, for spans >= 8 and each pair of k, w1r w1i w2r w2i
    * w3r w3i as (k, k + 1) lane pairs; for span 4 (k = 0 only), each value twice.
    */
-  #lanes(): Float64Array {
+  laneTwiddles(): Float64Array {
     if (this.#laneTwiddles) return this.#laneTwiddles;
     const out: number[] = [];
     this.#spans.forEach((span, p) => {
@@ -98,7 +98,7 @@ export class FftPlan {
     const n = this.size;
     const kernels = n >= KERNEL_MIN_SIZE ? simdKernels() : null;
     if (kernels) {
-      kernels.fft(this.#lanes(), re, im, n, false);
+      kernels.fft(this.laneTwiddles(), re, im, n, false);
       return;
     }
     for (let p = 0; p < this.#spans.length; p++) {
@@ -172,7 +172,7 @@ export class FftPlan {
     const n = this.size;
     const kernels = n >= KERNEL_MIN_SIZE ? simdKernels() : null;
     if (kernels) {
-      kernels.fft(this.#lanes(), re, im, n, true);
+      kernels.fft(this.laneTwiddles(), re, im, n, true);
       return;
     }
     if (this.#radix2)

@@ -7,7 +7,8 @@
 ;;   per 16-frame block;
 ;; - `kweighted_sums`: LoudnessMeter's stereo K-weighting (loudness.ts), the two channels' sums of squares;
 ;; - `true_peaks`: interpolatePeaks (true-peak.ts), two consecutive indices per vector;
-;; - `fft`: FftPlan's radix-4 transforms (vocal/fft-plan.ts), two twiddles or two groups per vector.
+;; - `fft`: FftPlan's radix-4 transforms (vocal/fft-plan.ts), two twiddles or two groups per vector;
+;; - `denoise_bins`: the noise reduction's transforms, split, gains and scaling of one pair of frames.
 ;;
 ;; Assembled by scripts/build-wasm.mjs into simd-kernels.wasm.ts (the bytes the code loads).
 ;;
@@ -794,7 +795,7 @@
       (br_if $as (i32.lt_u (local.get $p) (local.get $end)))))
 
   ;; The whole transform of n points (a power of two, >= 16); inv = 1 for the inverse.
-  (func (export "fft") (param $tw i32) (param $re i32) (param $im i32) (param $n i32) (param $inv i32)
+  (func $fft (export "fft") (param $tw i32) (param $re i32) (param $im i32) (param $n i32) (param $inv i32)
     (local $nb i32) (local $span i32) (local $t i32) (local $odd i32)
     (local.set $nb (i32.shl (local.get $n) (i32.const 3)))
     ;; log2 n odd: the radix-4 spans end at 8 and a radix-2 pass follows (forward) or precedes (inverse).
@@ -847,4 +848,140 @@
         (local.set $span (i32.shr_u (local.get $span) (i32.const 2)))
         (br $passes)))
     (local.get $b))
+
+  ;; ---- denoise_bins: the noise reduction's work between its windows (vocal/denoise.ts, decision 291) on one
+  ;; pair of frames held in re/im as one complex frame: the forward transform, the split into the two frames'
+  ;; powers, each frame's gains (decision-directed Wiener, [1 2 1] / 4 across bins, floor) and the scaling,
+  ;; then the inverse transform. The split and the scaling read bin k at rev[k] one bin at a time; the gains
+  ;; run two bins per vector. Every value is computed as denoise.ts computes it, in its order.
+  ;; Layout (bytes): $v points at a block of per-bin arrays, each $stride bytes: lambda, 1 / lambda, the
+  ;; previous clean power (state), p0, p1, g0, g1, raw (the raw gains before the smoothing).
+
+  ;; One frame's gains from its powers $p into $g; updates the previous clean power.
+  (func $gains (param $v i32) (param $stride i32) (param $p i32) (param $g i32) (param $bins i32)
+    (param $alpha f64) (param $beta f64) (param $floor f64)
+    (local $k i32) (local $end i32) (local $lam i32) (local $inv i32) (local $prev i32) (local $raw i32)
+    (local $pk v128) (local $l v128) (local $xi v128) (local $s v128) (local $gv v128)
+    (local $va v128) (local $vb v128) (local $vf v128) (local $q v128) (local $h v128) (local $one v128)
+    (local $edge f64)
+    (local.set $lam (local.get $v))
+    (local.set $inv (i32.add (local.get $v) (local.get $stride)))
+    (local.set $prev (i32.add (local.get $inv) (local.get $stride)))
+    (local.set $raw (i32.add (local.get $v) (i32.mul (local.get $stride) (i32.const 7))))
+    (local.set $va (f64x2.splat (local.get $alpha)))
+    (local.set $vb (f64x2.splat (local.get $beta)))
+    (local.set $vf (f64x2.splat (local.get $floor)))
+    (local.set $q (f64x2.splat (f64.const 0.25)))
+    (local.set $h (f64x2.splat (f64.const 0.5)))
+    (local.set $one (f64x2.splat (f64.const 1)))
+    ;; Raw gains, two bins per step (the arrays are padded past bins): xi = (alpha prev + (1 - alpha)
+    ;; max(p - lambda, 0)) / lambda; g = xi / (1 + xi).
+    (local.set $end (i32.shl (local.get $bins) (i32.const 3)))
+    (local.set $k (i32.const 0))
+    (loop $raws
+      (local.set $pk (v128.load (i32.add (local.get $p) (local.get $k))))
+      (local.set $l (v128.load (i32.add (local.get $lam) (local.get $k))))
+      (local.set $xi
+        (f64x2.mul
+          (f64x2.add
+            (f64x2.mul (local.get $va) (v128.load (i32.add (local.get $prev) (local.get $k))))
+            (f64x2.mul (local.get $vb)
+              (v128.and (f64x2.sub (local.get $pk) (local.get $l)) (f64x2.gt (local.get $pk) (local.get $l)))))
+          (v128.load (i32.add (local.get $inv) (local.get $k)))))
+      (v128.store (i32.add (local.get $raw) (local.get $k))
+        (f64x2.div (local.get $xi) (f64x2.add (local.get $one) (local.get $xi))))
+      (local.set $k (i32.add (local.get $k) (i32.const 16)))
+      (br_if $raws (i32.lt_u (local.get $k) (local.get $end))))
+    ;; Across bins: 0.25 g[k-1] + 0.5 g[k] + 0.25 g[k+1] inside, the raw gain at both ends; then the floor
+    ;; (s > floor ? s : floor is pmax(floor, s)) and prev = v v p. Bins 1 .. bins - 2, two per step; the
+    ;; last step also does bin bins - 1 (reading the padding), which the ends then write as the JS does.
+    (local.set $end (i32.shl (i32.sub (local.get $bins) (i32.const 1)) (i32.const 3)))
+    (local.set $k (i32.const 8))
+    (loop $smooth
+      (local.set $s
+        (f64x2.add
+          (f64x2.add
+            (f64x2.mul (local.get $q) (v128.load offset=0 (i32.sub (i32.add (local.get $raw) (local.get $k)) (i32.const 8))))
+            (f64x2.mul (local.get $h) (v128.load (i32.add (local.get $raw) (local.get $k)))))
+          (f64x2.mul (local.get $q) (v128.load offset=8 (i32.add (local.get $raw) (local.get $k))))))
+      (local.set $gv (f64x2.pmax (local.get $vf) (local.get $s)))
+      (v128.store (i32.add (local.get $g) (local.get $k)) (local.get $gv))
+      (v128.store (i32.add (local.get $prev) (local.get $k))
+        (f64x2.mul (f64x2.mul (local.get $gv) (local.get $gv)) (v128.load (i32.add (local.get $p) (local.get $k)))))
+      (local.set $k (i32.add (local.get $k) (i32.const 16)))
+      (br_if $smooth (i32.lt_u (local.get $k) (local.get $end))))
+    ;; The two ends.
+    (local.set $k (i32.const 0))
+    (loop $ends
+      (local.set $edge (f64.load (i32.add (local.get $raw) (local.get $k))))
+      (local.set $edge (select (local.get $edge) (local.get $floor) (f64.gt (local.get $edge) (local.get $floor))))
+      (f64.store (i32.add (local.get $g) (local.get $k)) (local.get $edge))
+      (f64.store (i32.add (local.get $prev) (local.get $k))
+        (f64.mul (f64.mul (local.get $edge) (local.get $edge)) (f64.load (i32.add (local.get $p) (local.get $k)))))
+      (local.set $k (select (local.get $end) (i32.const -1) (i32.eqz (local.get $k))))
+      (br_if $ends (i32.ge_s (local.get $k) (i32.const 0)))))
+
+  ;; The split: X0[k] = (Z[k] + conj Z[N-k]) / 2, X1[k] = (Z[k] - conj Z[N-k]) / 2i, and their powers.
+  ;; $mode 0: powers into p0 and p1; $mode 1: Z scaled by the gains g0 and g1 (Y = G0 X0 + i G1 X1).
+  (func $bins (param $re i32) (param $im i32) (param $n i32) (param $rev i32) (param $v i32) (param $stride i32)
+    (param $bins i32) (param $mode i32)
+    (local $k i32) (local $i i32) (local $m i32) (local $p0 i32) (local $p1 i32) (local $g0 i32) (local $g1 i32)
+    (local $zr f64) (local $zi f64) (local $cr f64) (local $ci f64)
+    (local $x0r f64) (local $x0i f64) (local $x1r f64) (local $x1i f64) (local $a f64) (local $b f64)
+    (local.set $p0 (i32.add (local.get $v) (i32.mul (local.get $stride) (i32.const 3))))
+    (local.set $p1 (i32.add (local.get $p0) (local.get $stride)))
+    (local.set $g0 (i32.add (local.get $p1) (local.get $stride)))
+    (local.set $g1 (i32.add (local.get $g0) (local.get $stride)))
+    (loop $each
+      (local.set $i (i32.shl (i32.load (i32.add (local.get $rev) (i32.shl (local.get $k) (i32.const 2)))) (i32.const 3)))
+      (local.set $m (i32.shl (i32.load (i32.add (local.get $rev)
+        (i32.shl (i32.and (i32.sub (local.get $n) (local.get $k)) (i32.sub (local.get $n) (i32.const 1))) (i32.const 2))))
+        (i32.const 3)))
+      (local.set $zr (f64.load (i32.add (local.get $re) (local.get $i))))
+      (local.set $zi (f64.load (i32.add (local.get $im) (local.get $i))))
+      (local.set $cr (f64.load (i32.add (local.get $re) (local.get $m))))
+      (local.set $ci (f64.neg (f64.load (i32.add (local.get $im) (local.get $m)))))
+      (local.set $x0r (f64.mul (f64.const 0.5) (f64.add (local.get $zr) (local.get $cr))))
+      (local.set $x0i (f64.mul (f64.const 0.5) (f64.add (local.get $zi) (local.get $ci))))
+      (local.set $x1r (f64.mul (f64.const 0.5) (f64.sub (local.get $zi) (local.get $ci))))
+      (local.set $x1i (f64.mul (f64.const -0.5) (f64.sub (local.get $zr) (local.get $cr))))
+      (if (i32.eqz (local.get $mode))
+        (then
+          (f64.store (i32.add (local.get $p0) (i32.shl (local.get $k) (i32.const 3)))
+            (f64.add (f64.mul (local.get $x0r) (local.get $x0r)) (f64.mul (local.get $x0i) (local.get $x0i))))
+          (f64.store (i32.add (local.get $p1) (i32.shl (local.get $k) (i32.const 3)))
+            (f64.add (f64.mul (local.get $x1r) (local.get $x1r)) (f64.mul (local.get $x1i) (local.get $x1i)))))
+        (else
+          (local.set $a (f64.load (i32.add (local.get $g0) (i32.shl (local.get $k) (i32.const 3)))))
+          (local.set $b (f64.load (i32.add (local.get $g1) (i32.shl (local.get $k) (i32.const 3)))))
+          (f64.store (i32.add (local.get $re) (local.get $i))
+            (f64.sub (f64.mul (local.get $a) (local.get $x0r)) (f64.mul (local.get $b) (local.get $x1i))))
+          (f64.store (i32.add (local.get $im) (local.get $i))
+            (f64.add (f64.mul (local.get $a) (local.get $x0i)) (f64.mul (local.get $b) (local.get $x1r))))
+          (if (i32.ne (local.get $m) (local.get $i))
+            (then
+              (f64.store (i32.add (local.get $re) (local.get $m))
+                (f64.add (f64.mul (local.get $a) (local.get $x0r)) (f64.mul (local.get $b) (local.get $x1i))))
+              (f64.store (i32.add (local.get $im) (local.get $m))
+                (f64.add (f64.mul (f64.neg (local.get $a)) (local.get $x0i)) (f64.mul (local.get $b) (local.get $x1r))))))))
+      (local.set $k (i32.add (local.get $k) (i32.const 1)))
+      (br_if $each (i32.lt_u (local.get $k) (local.get $bins)))))
+
+  ;; The whole pair: forward, powers, gains of frame 0 then frame 1, scaling, inverse.
+  (func (export "denoise_bins") (param $tw i32) (param $re i32) (param $im i32) (param $n i32) (param $rev i32)
+    (param $v i32) (param $stride i32) (param $alpha f64) (param $beta f64) (param $floor f64)
+    (local $bins i32)
+    (local.set $bins (i32.add (i32.shr_u (local.get $n) (i32.const 1)) (i32.const 1)))
+    (call $fft (local.get $tw) (local.get $re) (local.get $im) (local.get $n) (i32.const 0))
+    (call $bins (local.get $re) (local.get $im) (local.get $n) (local.get $rev) (local.get $v) (local.get $stride)
+      (local.get $bins) (i32.const 0))
+    (call $gains (local.get $v) (local.get $stride) (i32.add (local.get $v) (i32.mul (local.get $stride) (i32.const 3)))
+      (i32.add (local.get $v) (i32.mul (local.get $stride) (i32.const 5))) (local.get $bins)
+      (local.get $alpha) (local.get $beta) (local.get $floor))
+    (call $gains (local.get $v) (local.get $stride) (i32.add (local.get $v) (i32.mul (local.get $stride) (i32.const 4)))
+      (i32.add (local.get $v) (i32.mul (local.get $stride) (i32.const 6))) (local.get $bins)
+      (local.get $alpha) (local.get $beta) (local.get $floor))
+    (call $bins (local.get $re) (local.get $im) (local.get $n) (local.get $rev) (local.get $v) (local.get $stride)
+      (local.get $bins) (i32.const 1))
+    (call $fft (local.get $tw) (local.get $re) (local.get $im) (local.get $n) (i32.const 1)))
 )
