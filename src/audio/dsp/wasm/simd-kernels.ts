@@ -7,7 +7,7 @@
  * - `truePeaks`: true-peak.ts's interpolatePeaks (two indices per vector);
  * - `fft`: FftPlan's radix-4 transforms (vocal/fft-plan.ts);
  * - `denoiseBins`: the noise reduction's work between its windows (vocal/denoise.ts), one pair of frames.
- * One instance per thread, compiled synchronously on first use (the module is about 5 kB). Where a thread
+ * One instance per thread, compiled synchronously on first use (the module is about 9 kB). Where a thread
  * cannot (no WebAssembly SIMD, or a main thread that refuses synchronous compiles of this size),
  * `simdKernels()` is null and the callers keep their JavaScript loops.
  */
