@@ -7,8 +7,12 @@
  * spectral subtraction). The gains are then smoothed across neighbouring bins and floored, so the residual
  * stays a quieter copy of the same hiss rather than twinkling tones. Two real frames share one complex FFT
  * (the even/odd trick: the same work as a real FFT of half the size), so the cost is one forward and one inverse
- * complex FFT per two hops, in the FFT's own bit-reversed bin order (decision 270).
+ * complex FFT per two hops, in the FFT's own bit-reversed bin order (decision 270). Between the windows, the
+ * transforms, powers, gains and scaling of a pair run in the WebAssembly SIMD kernel where the thread has it
+ * (the same operations in the same order: the same samples, decision 291).
  */
+
+import { type DenoiseState, simdKernels } from '../wasm/simd-kernels';
 import type { NoisePrint } from './analyse-vocal';
 import { FftPlan } from './fft-plan';
 
@@ -77,6 +81,16 @@ export const denoiseInPlace = async (
   // Overlap-add of one pair of frames: [a0, a0 + 4 hop). After a pair, its first two hops are final (the
   // next pair starts there and reads x from there on), so they go straight back into x.
   const acc = new Float64Array(2 * N);
+  const wasm = N >= 16 ? simdKernels() : null;
+  const state: DenoiseState | null = wasm && {
+    table: plan.laneTwiddles(),
+    rev,
+    lambda,
+    invLambda,
+    prevClean,
+    g0,
+    g1,
+  };
   let pauseGain = 0;
   let pauseBins = 0;
   const total = last - first + 1;
@@ -124,50 +138,53 @@ export const denoiseInPlace = async (
         re[i] = j0 >= 0 && j0 < n ? x[j0]! * win[i]! : 0;
         im[i] = j1 >= 0 && j1 < n ? x[j1]! * win[i]! : 0;
       }
-    // Bins stay where the scrambled transform leaves them (bin k at rev[k]); the inverse takes them so.
-    plan.forwardScrambled(re, im);
-    // Split: X0[k] = (Z[k] + conj Z[N-k]) / 2, X1[k] = (Z[k] - conj Z[N-k]) / 2i.
-    for (let k = 0; k < bins; k++) {
-      const i = rev[k]!;
-      const m = rev[(N - k) & (N - 1)]!;
-      const zr = re[i]!;
-      const zi = im[i]!;
-      const cr = re[m]!;
-      const ci = -im[m]!;
-      const x0r = 0.5 * (zr + cr);
-      const x0i = 0.5 * (zi + ci);
-      const x1r = 0.5 * (zi - ci);
-      const x1i = -0.5 * (zr - cr);
-      p0[k] = x0r * x0r + x0i * x0i;
-      p1[k] = x1r * x1r + x1i * x1i;
+    if (wasm && state) wasm.denoiseBins(state, re, im, alpha, floor);
+    else {
+      // Bins stay where the scrambled transform leaves them (bin k at rev[k]); the inverse takes them so.
+      plan.forwardScrambled(re, im);
+      // Split: X0[k] = (Z[k] + conj Z[N-k]) / 2, X1[k] = (Z[k] - conj Z[N-k]) / 2i.
+      for (let k = 0; k < bins; k++) {
+        const i = rev[k]!;
+        const m = rev[(N - k) & (N - 1)]!;
+        const zr = re[i]!;
+        const zi = im[i]!;
+        const cr = re[m]!;
+        const ci = -im[m]!;
+        const x0r = 0.5 * (zr + cr);
+        const x0i = 0.5 * (zi + ci);
+        const x1r = 0.5 * (zi - ci);
+        const x1i = -0.5 * (zr - cr);
+        p0[k] = x0r * x0r + x0i * x0i;
+        p1[k] = x1r * x1r + x1i * x1i;
+      }
+      gainsFor(p0, g0);
+      gainsFor(p1, g1);
+      // Y = G0 X0 + i G1 X1 is Z with each half scaled: Y[k] = G0[k] X0[k] + i G1[k] X1[k] (G symmetric, real).
+      for (let k = 0; k < bins; k++) {
+        const i = rev[k]!;
+        const m = rev[(N - k) & (N - 1)]!;
+        const zr = re[i]!;
+        const zi = im[i]!;
+        const cr = re[m]!;
+        const ci = -im[m]!;
+        const x0r = 0.5 * (zr + cr);
+        const x0i = 0.5 * (zi + ci);
+        const x1r = 0.5 * (zi - ci);
+        const x1i = -0.5 * (zr - cr);
+        const a = g0[k]!;
+        const b = g1[k]!;
+        // G0 X0 + i G1 X1; bin N-k holds conj(X0) G0 + i G1 conj(X1).
+        re[i] = a * x0r - b * x1i;
+        im[i] = a * x0i + b * x1r;
+        if (m !== i) {
+          re[m] = a * x0r + b * x1i;
+          im[m] = -a * x0i + b * x1r;
+        }
+      }
+      plan.inverseScrambled(re, im);
     }
-    gainsFor(p0, g0);
-    gainsFor(p1, g1);
     if (isPause((f * hop) / sr)) notePause(g0);
     if (isPause(((f + 1) * hop) / sr)) notePause(g1);
-    // Y = G0 X0 + i G1 X1 is Z with each half scaled: Y[k] = G0[k] X0[k] + i G1[k] X1[k] (G symmetric, real).
-    for (let k = 0; k < bins; k++) {
-      const i = rev[k]!;
-      const m = rev[(N - k) & (N - 1)]!;
-      const zr = re[i]!;
-      const zi = im[i]!;
-      const cr = re[m]!;
-      const ci = -im[m]!;
-      const x0r = 0.5 * (zr + cr);
-      const x0i = 0.5 * (zi + ci);
-      const x1r = 0.5 * (zi - ci);
-      const x1i = -0.5 * (zr - cr);
-      const a = g0[k]!;
-      const b = g1[k]!;
-      // G0 X0 + i G1 X1; bin N-k holds conj(X0) G0 + i G1 conj(X1).
-      re[i] = a * x0r - b * x1i;
-      im[i] = a * x0i + b * x1r;
-      if (m !== i) {
-        re[m] = a * x0r + b * x1i;
-        im[m] = -a * x0i + b * x1r;
-      }
-    }
-    plan.inverseScrambled(re, im);
     for (let i = 0; i < N; i++) {
       acc[i]! += re[i]! * winOut[i]!;
       acc[hop + i]! += im[i]! * winOut[i]!;

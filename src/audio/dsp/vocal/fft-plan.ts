@@ -9,7 +9,15 @@
  * that order in and gives natural order out. An STFT that only scales bins (the noise reduction) therefore
  * never reorders: it reads bin k at `rev[k]`. `forward` adds the reordering for callers that want bins in
  * order.
+ *
+ * Both transforms run in the WebAssembly SIMD kernel (simd-kernels.wat's `fft`, the same operations in the
+ * same order, so the same bits) where the thread has it, and in the JavaScript below otherwise.
  */
+import { simdKernels } from '../wasm/simd-kernels';
+
+/** Below this size the kernel's span-4 and radix-2 steps (8 and 4 points at a time) do not fit. */
+const KERNEL_MIN_SIZE = 16;
+
 export class FftPlan {
   readonly size: number;
   /** Position of bin k in the output of `forwardScrambled` (bit reversal of k). */
@@ -20,6 +28,8 @@ export class FftPlan {
   readonly #spans: number[];
   /** log2(size) is odd: one radix-2 pass of span 2 after (forward) or before (inverse) the radix-4 passes. */
   readonly #radix2: boolean;
+  /** The twiddles in the kernel's layout (simd-kernels.wat, `fft`), made on first use. */
+  #laneTwiddles: Float64Array | null = null;
 
   constructor(size: number) {
     if (size < 2 || (size & (size - 1)) !== 0) throw new RangeError('FFT size must be a power of two');
@@ -66,9 +76,31 @@ export class FftPlan {
     }
   }
 
+  /**
+   * The kernel's table: per radix-4 pass in forward order, for spans >= 8 and each pair of k, w1r w1i w2r w2i
+   * w3r w3i as (k, k + 1) lane pairs; for span 4 (k = 0 only), each value twice.
+   */
+  laneTwiddles(): Float64Array {
+    if (this.#laneTwiddles) return this.#laneTwiddles;
+    const out: number[] = [];
+    this.#spans.forEach((span, p) => {
+      const t = this.#twiddles[p]!;
+      const q = span >> 2;
+      for (let k = 0; k < q; k += 2)
+        for (let j = 0; j < 6; j++) out.push(t[6 * k + j]!, t[6 * Math.min(k + 1, q - 1) + j]!);
+    });
+    this.#laneTwiddles = Float64Array.from(out);
+    return this.#laneTwiddles;
+  }
+
   /** In-place forward transform (e^{-i...}), unnormalised; bin k is left at `rev[k]`. */
   forwardScrambled(re: Float64Array, im: Float64Array): void {
     const n = this.size;
+    const kernels = n >= KERNEL_MIN_SIZE ? simdKernels() : null;
+    if (kernels) {
+      kernels.fft(this.laneTwiddles(), re, im, n, false);
+      return;
+    }
     for (let p = 0; p < this.#spans.length; p++) {
       const span = this.#spans[p]!;
       const q = span >> 2;
@@ -138,6 +170,11 @@ export class FftPlan {
    */
   inverseScrambled(re: Float64Array, im: Float64Array): void {
     const n = this.size;
+    const kernels = n >= KERNEL_MIN_SIZE ? simdKernels() : null;
+    if (kernels) {
+      kernels.fft(this.laneTwiddles(), re, im, n, true);
+      return;
+    }
     if (this.#radix2)
       for (let a = 0; a < n; a += 2) {
         const ar = re[a]!;

@@ -4,8 +4,10 @@
  * - `cascade`: BiquadCascade.processStereo, about twice as fast in V8;
  * - `kWeightedBlocks`: BlockAnalysis's stereo push (K-weighted energy and sample peak per 16-frame block);
  * - `kWeightedSums`: LoudnessMeter's stereo K-weighting (the two channels' sums of squares);
- * - `truePeaks`: true-peak.ts's interpolatePeaks (two indices per vector).
- * One instance per thread, compiled synchronously on first use (the module is about 5 kB). Where a thread
+ * - `truePeaks`: true-peak.ts's interpolatePeaks (two indices per vector);
+ * - `fft`: FftPlan's radix-4 transforms (vocal/fft-plan.ts);
+ * - `denoiseBins`: the noise reduction's work between its windows (vocal/denoise.ts), one pair of frames.
+ * One instance per thread, compiled synchronously on first use (the module is about 9 kB). Where a thread
  * cannot (no WebAssembly SIMD, or a main thread that refuses synchronous compiles of this size),
  * `simdKernels()` is null and the callers keep their JavaScript loops.
  */
@@ -50,6 +52,34 @@ interface Exports {
   ): void;
   kweighted_sums(c: number, st: number, l: number, r: number, n: number, out: number, flush: number): void;
   true_peaks(x: number, n: number, out: number, gridMiss: number, first: number): number;
+  fft(tw: number, re: number, im: number, n: number, inverse: number): void;
+  denoise_bins(
+    tw: number,
+    re: number,
+    im: number,
+    n: number,
+    rev: number,
+    v: number,
+    stride: number,
+    alpha: number,
+    beta: number,
+    floor: number,
+  ): void;
+}
+
+/**
+ * denoise.ts's arrays for `denoiseBins` (its own, read and written in place): the plan's twiddles in the
+ * kernel's layout and bin order, the noise powers and their inverses, the previous clean powers (state) and
+ * the two frames' gains (out).
+ */
+export interface DenoiseState {
+  table: Float64Array;
+  rev: Uint32Array;
+  lambda: Float64Array;
+  invLambda: Float64Array;
+  prevClean: Float64Array;
+  g0: Float64Array;
+  g1: Float64Array;
 }
 
 const hexBytes = (hex: string): Uint8Array<ArrayBuffer> => {
@@ -62,6 +92,12 @@ export class SimdKernels {
   #exports: Exports;
   #f32 = new Float32Array(0);
   #f64 = new Float64Array(0);
+  #u32 = new Uint32Array(0);
+  /**
+   * Whose constants are now from byte 0 (an FFT's twiddles, a noise reduction's state): an STFT runs
+   * thousands of same-size transforms in a row.
+   */
+  #resident: object | null = null;
 
   constructor(instance: WebAssembly.Instance) {
     this.#exports = instance.exports as unknown as Exports;
@@ -69,12 +105,15 @@ export class SimdKernels {
 
   /** Room for `bytes` in the module's memory; views made again after a grow (it detaches the old buffer). */
   #reserve(bytes: number): void {
+    // Every kernel writes from byte 0, over what was resident.
+    this.#resident = null;
     const memory = this.#exports.memory;
     const have = memory.buffer.byteLength;
     if (bytes > have) memory.grow(Math.ceil((bytes - have) / PAGE));
     if (this.#f32.buffer !== memory.buffer) {
       this.#f32 = new Float32Array(memory.buffer);
       this.#f64 = new Float64Array(memory.buffer);
+      this.#u32 = new Uint32Array(memory.buffer);
     }
   }
 
@@ -344,6 +383,63 @@ export class SimdKernels {
       first = 0;
     }
     return best;
+  }
+
+  /**
+   * FftPlan.forwardScrambled (`inverse` false) or inverseScrambled of re/im[0..n) in place (n a power of
+   * two >= 16); `table` is the plan's twiddles in the layout simd-kernels.wat's `fft` reads.
+   */
+  fft(table: Float64Array, re: Float64Array, im: Float64Array, n: number, inverse: boolean): void {
+    const reAt = table.length * 8;
+    const imAt = reAt + n * 8;
+    if (this.#resident !== table) {
+      this.#reserve(imAt + n * 8);
+      this.#f64.set(table);
+      this.#resident = table;
+    }
+    const f64 = this.#f64;
+    f64.set(re.subarray(0, n), reAt / 8);
+    f64.set(im.subarray(0, n), imAt / 8);
+    this.#exports.fft(0, reAt, imAt, n, inverse ? 1 : 0);
+    re.set(f64.subarray(reAt / 8, reAt / 8 + n));
+    im.set(f64.subarray(imAt / 8, imAt / 8 + n));
+  }
+
+  /**
+   * denoise.ts's work on one pair of frames, re/im (n points, the two windowed frames as one complex
+   * frame) in place: forward transform, the two frames' powers, gains (into `state.g0`/`g1`, updating
+   * `state.prevClean`) and scaling, inverse transform. `alpha` is the decision-directed smoothing, `floor`
+   * the gain floor.
+   */
+  denoiseBins(state: DenoiseState, re: Float64Array, im: Float64Array, alpha: number, floor: number): void {
+    const n = re.length;
+    const bins = n / 2 + 1;
+    // Per-bin arrays padded past the last bin, so the gains' two-bin steps stay inside their own array.
+    const stride = ((bins + 2) >> 1) * 16;
+    const reAt = state.table.length * 8;
+    const imAt = reAt + n * 8;
+    const revAt = imAt + n * 8;
+    const v = revAt + n * 4;
+    const at = (j: number) => (v + j * stride) / 8;
+    if (this.#resident !== state) {
+      this.#reserve(v + 8 * stride);
+      this.#f64.set(state.table);
+      this.#u32.set(state.rev, revAt / 4);
+      this.#f64.set(state.lambda, at(0));
+      this.#f64.set(state.invLambda, at(1));
+      this.#f64.set(state.prevClean, at(2));
+      this.#resident = state;
+    }
+    const f64 = this.#f64;
+    f64.set(re, reAt / 8);
+    f64.set(im, imAt / 8);
+    this.#exports.denoise_bins(0, reAt, imAt, n, revAt, v, stride, alpha, 1 - alpha, floor);
+    re.set(f64.subarray(reAt / 8, reAt / 8 + n));
+    im.set(f64.subarray(imAt / 8, imAt / 8 + n));
+    // The state also in the JS's array, should another kernel take the memory before the next pair.
+    state.prevClean.set(f64.subarray(at(2), at(2) + bins));
+    state.g0.set(f64.subarray(at(5), at(5) + bins));
+    state.g1.set(f64.subarray(at(6), at(6) + bins));
   }
 }
 

@@ -6,7 +6,9 @@
 ;; - `kweighted_blocks`: BlockAnalysis's stereo push (loudness-target.ts), K-weighted energy and sample peak
 ;;   per 16-frame block;
 ;; - `kweighted_sums`: LoudnessMeter's stereo K-weighting (loudness.ts), the two channels' sums of squares;
-;; - `true_peaks`: interpolatePeaks (true-peak.ts), two consecutive indices per vector.
+;; - `true_peaks`: interpolatePeaks (true-peak.ts), two consecutive indices per vector;
+;; - `fft`: FftPlan's radix-4 transforms (vocal/fft-plan.ts), two twiddles or two groups per vector;
+;; - `denoise_bins`: the noise reduction's transforms, split, gains and scaling of one pair of frames.
 ;;
 ;; Assembled by scripts/build-wasm.mjs into simd-kernels.wasm.ts (the bytes the code loads).
 ;;
@@ -575,4 +577,411 @@
         (local.set $i (i32.add (local.get $i) (i32.const 2)))
         (br $next)))
     (global.get $best))
+
+  ;; ---- fft: FftPlan.forwardScrambled and inverseScrambled (vocal/fft-plan.ts), the noise reduction's STFT.
+  ;; re and im are n doubles each (n >= 16). A radix-4 pass of span >= 8 puts twiddle indices k and k + 1 in
+  ;; the lanes (their points are neighbours in memory); the span-4 pass (its one twiddle, k = 0) puts two
+  ;; neighbouring groups of four in the lanes; the radix-2 pass (odd log2 n) two neighbouring pairs. Per point
+  ;; the operations and constants are the JavaScript's, in its order, so the bins are bit for bit its bins.
+  ;; Twiddles at $tw, per radix-4 pass in forward order (largest span first): for a span >= 8, per pair of k,
+  ;; 96 bytes: w1r w1i w2r w2i w3r w3i, each an f64x2 of (k, k + 1); for span 4, the k = 0 values as splats.
+  ;; The inverse negates the sines (exact), as the JavaScript does, and runs the passes in reverse.
+
+  ;; One radix-4 pass of span >= 8 over nb bytes of re (and of im, $im - $re bytes on).
+  (func $pass (param $tw i32) (param $re i32) (param $im i32) (param $nb i32) (param $span i32) (param $inv i32)
+    (local $qb i32) (local $sb i32) (local $k i32) (local $t i32) (local $di i32) (local $end i32)
+    (local $pa i32) (local $pb i32) (local $pc i32) (local $pd i32)
+    (local $ar v128) (local $ai v128) (local $br v128) (local $bi v128) (local $cr v128) (local $ci v128) (local $dr v128) (local $dj v128) (local $w1r v128) (local $w1i v128) (local $w2r v128) (local $w2i v128) (local $w3r v128) (local $w3i v128) (local $s0r v128) (local $s0i v128) (local $s1r v128) (local $s1i v128) (local $d0r v128) (local $d0i v128) (local $d1r v128) (local $d1i v128) (local $xr v128) (local $xi v128)
+    (local.set $qb (i32.shl (local.get $span) (i32.const 1)))
+    (local.set $sb (i32.shl (local.get $span) (i32.const 3)))
+    (local.set $di (i32.sub (local.get $im) (local.get $re)))
+    (local.set $end (i32.add (local.get $re) (local.get $nb)))
+    (local.set $k (i32.const 0))
+    (loop $ks
+        (local.set $t (i32.add (local.get $tw) (i32.mul (local.get $k) (i32.const 6))))
+        (local.set $w1r (v128.load offset=0 (local.get $t)))
+        (local.set $w1i (v128.load offset=16 (local.get $t)))
+        (local.set $w2r (v128.load offset=32 (local.get $t)))
+        (local.set $w2i (v128.load offset=48 (local.get $t)))
+        (local.set $w3r (v128.load offset=64 (local.get $t)))
+        (local.set $w3i (v128.load offset=80 (local.get $t)))
+        (if (local.get $inv) (then
+          (local.set $w1i (f64x2.neg (local.get $w1i)))
+          (local.set $w2i (f64x2.neg (local.get $w2i)))
+          (local.set $w3i (f64x2.neg (local.get $w3i)))
+        ))
+        (local.set $pa (i32.add (local.get $re) (local.get $k)))
+      (loop $as
+        (local.set $pb (i32.add (local.get $pa) (local.get $qb)))
+        (local.set $pc (i32.add (local.get $pb) (local.get $qb)))
+        (local.set $pd (i32.add (local.get $pc) (local.get $qb)))
+        (local.set $ar (v128.load (local.get $pa)))
+        (local.set $ai (v128.load (i32.add (local.get $pa) (local.get $di))))
+        (local.set $br (v128.load (local.get $pb)))
+        (local.set $bi (v128.load (i32.add (local.get $pb) (local.get $di))))
+        (local.set $cr (v128.load (local.get $pc)))
+        (local.set $ci (v128.load (i32.add (local.get $pc) (local.get $di))))
+        (local.set $dr (v128.load (local.get $pd)))
+        (local.set $dj (v128.load (i32.add (local.get $pd) (local.get $di))))
+        (if (local.get $inv) (then
+          (local.set $xr (f64x2.sub (f64x2.mul (local.get $br) (local.get $w2r)) (f64x2.mul (local.get $bi) (local.get $w2i))))
+          (local.set $xi (f64x2.add (f64x2.mul (local.get $br) (local.get $w2i)) (f64x2.mul (local.get $bi) (local.get $w2r))))
+          (local.set $s1r (f64x2.sub (f64x2.mul (local.get $cr) (local.get $w1r)) (f64x2.mul (local.get $ci) (local.get $w1i))))
+          (local.set $s1i (f64x2.add (f64x2.mul (local.get $cr) (local.get $w1i)) (f64x2.mul (local.get $ci) (local.get $w1r))))
+          (local.set $d1r (f64x2.sub (f64x2.mul (local.get $dr) (local.get $w3r)) (f64x2.mul (local.get $dj) (local.get $w3i))))
+          (local.set $d1i (f64x2.add (f64x2.mul (local.get $dr) (local.get $w3i)) (f64x2.mul (local.get $dj) (local.get $w3r))))
+          (local.set $s0r (f64x2.add (local.get $ar) (local.get $xr)))
+          (local.set $s0i (f64x2.add (local.get $ai) (local.get $xi)))
+          (local.set $d0r (f64x2.sub (local.get $ar) (local.get $xr)))
+          (local.set $d0i (f64x2.sub (local.get $ai) (local.get $xi)))
+          (local.set $br (f64x2.add (local.get $s1r) (local.get $d1r)))
+          (local.set $bi (f64x2.add (local.get $s1i) (local.get $d1i)))
+          (local.set $cr (f64x2.sub (local.get $d1i) (local.get $s1i)))
+          (local.set $ci (f64x2.sub (local.get $s1r) (local.get $d1r)))
+          (local.set $ar (f64x2.add (local.get $s0r) (local.get $br)))
+          (local.set $ai (f64x2.add (local.get $s0i) (local.get $bi)))
+          (local.set $xr (f64x2.sub (local.get $s0r) (local.get $br)))
+          (local.set $xi (f64x2.sub (local.get $s0i) (local.get $bi)))
+          (local.set $br (f64x2.add (local.get $d0r) (local.get $cr)))
+          (local.set $bi (f64x2.add (local.get $d0i) (local.get $ci)))
+          (local.set $dr (f64x2.sub (local.get $d0r) (local.get $cr)))
+          (local.set $dj (f64x2.sub (local.get $d0i) (local.get $ci)))
+          (local.set $cr (local.get $xr))
+          (local.set $ci (local.get $xi))
+        ) (else
+          (local.set $s0r (f64x2.add (local.get $ar) (local.get $cr)))
+          (local.set $s0i (f64x2.add (local.get $ai) (local.get $ci)))
+          (local.set $s1r (f64x2.add (local.get $br) (local.get $dr)))
+          (local.set $s1i (f64x2.add (local.get $bi) (local.get $dj)))
+          (local.set $d0r (f64x2.sub (local.get $ar) (local.get $cr)))
+          (local.set $d0i (f64x2.sub (local.get $ai) (local.get $ci)))
+          (local.set $d1r (f64x2.sub (local.get $bi) (local.get $dj)))
+          (local.set $d1i (f64x2.sub (local.get $dr) (local.get $br)))
+          (local.set $ar (f64x2.add (local.get $s0r) (local.get $s1r)))
+          (local.set $ai (f64x2.add (local.get $s0i) (local.get $s1i)))
+          (local.set $xr (f64x2.sub (local.get $s0r) (local.get $s1r)))
+          (local.set $xi (f64x2.sub (local.get $s0i) (local.get $s1i)))
+          (local.set $br (f64x2.sub (f64x2.mul (local.get $xr) (local.get $w2r)) (f64x2.mul (local.get $xi) (local.get $w2i))))
+          (local.set $bi (f64x2.add (f64x2.mul (local.get $xr) (local.get $w2i)) (f64x2.mul (local.get $xi) (local.get $w2r))))
+          (local.set $xr (f64x2.add (local.get $d0r) (local.get $d1r)))
+          (local.set $xi (f64x2.add (local.get $d0i) (local.get $d1i)))
+          (local.set $cr (f64x2.sub (f64x2.mul (local.get $xr) (local.get $w1r)) (f64x2.mul (local.get $xi) (local.get $w1i))))
+          (local.set $ci (f64x2.add (f64x2.mul (local.get $xr) (local.get $w1i)) (f64x2.mul (local.get $xi) (local.get $w1r))))
+          (local.set $xr (f64x2.sub (local.get $d0r) (local.get $d1r)))
+          (local.set $xi (f64x2.sub (local.get $d0i) (local.get $d1i)))
+          (local.set $dr (f64x2.sub (f64x2.mul (local.get $xr) (local.get $w3r)) (f64x2.mul (local.get $xi) (local.get $w3i))))
+          (local.set $dj (f64x2.add (f64x2.mul (local.get $xr) (local.get $w3i)) (f64x2.mul (local.get $xi) (local.get $w3r))))
+        ))
+        (v128.store (local.get $pa) (local.get $ar))
+        (v128.store (i32.add (local.get $pa) (local.get $di)) (local.get $ai))
+        (v128.store (local.get $pb) (local.get $br))
+        (v128.store (i32.add (local.get $pb) (local.get $di)) (local.get $bi))
+        (v128.store (local.get $pc) (local.get $cr))
+        (v128.store (i32.add (local.get $pc) (local.get $di)) (local.get $ci))
+        (v128.store (local.get $pd) (local.get $dr))
+        (v128.store (i32.add (local.get $pd) (local.get $di)) (local.get $dj))
+        (local.set $pa (i32.add (local.get $pa) (local.get $sb)))
+        (br_if $as (i32.lt_u (local.get $pa) (local.get $end))))
+      (local.set $k (i32.add (local.get $k) (i32.const 16)))
+      (br_if $ks (i32.lt_u (local.get $k) (local.get $qb)))))
+
+  ;; The span-4 pass: two groups of four (8 neighbouring points) per step, group 0 in lane 0, group 1 in lane 1.
+  (func $pass4 (param $tw i32) (param $re i32) (param $im i32) (param $nb i32) (param $inv i32)
+    (local $di i32) (local $end i32) (local $pa i32) (local $u v128) (local $v v128) (local $w v128) (local $z v128)
+    (local $ar v128) (local $ai v128) (local $br v128) (local $bi v128) (local $cr v128) (local $ci v128) (local $dr v128) (local $dj v128) (local $w1r v128) (local $w1i v128) (local $w2r v128) (local $w2i v128) (local $w3r v128) (local $w3i v128) (local $s0r v128) (local $s0i v128) (local $s1r v128) (local $s1i v128) (local $d0r v128) (local $d0i v128) (local $d1r v128) (local $d1i v128) (local $xr v128) (local $xi v128)
+    (local.set $di (i32.sub (local.get $im) (local.get $re)))
+    (local.set $end (i32.add (local.get $re) (local.get $nb)))
+        (local.set $w1r (v128.load offset=0 (local.get $tw)))
+        (local.set $w1i (v128.load offset=16 (local.get $tw)))
+        (local.set $w2r (v128.load offset=32 (local.get $tw)))
+        (local.set $w2i (v128.load offset=48 (local.get $tw)))
+        (local.set $w3r (v128.load offset=64 (local.get $tw)))
+        (local.set $w3i (v128.load offset=80 (local.get $tw)))
+        (if (local.get $inv) (then
+          (local.set $w1i (f64x2.neg (local.get $w1i)))
+          (local.set $w2i (f64x2.neg (local.get $w2i)))
+          (local.set $w3i (f64x2.neg (local.get $w3i)))
+        ))
+    (local.set $pa (local.get $re))
+    (loop $as
+        (local.set $u (v128.load offset=0 (local.get $pa)))
+        (local.set $v (v128.load offset=16 (local.get $pa)))
+        (local.set $w (v128.load offset=32 (local.get $pa)))
+        (local.set $z (v128.load offset=48 (local.get $pa)))
+        (local.set $ar (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (local.get $u) (local.get $w)))
+        (local.set $br (i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31 (local.get $u) (local.get $w)))
+        (local.set $cr (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (local.get $v) (local.get $z)))
+        (local.set $dr (i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31 (local.get $v) (local.get $z)))
+        (local.set $u (v128.load offset=0 (i32.add (local.get $pa) (local.get $di))))
+        (local.set $v (v128.load offset=16 (i32.add (local.get $pa) (local.get $di))))
+        (local.set $w (v128.load offset=32 (i32.add (local.get $pa) (local.get $di))))
+        (local.set $z (v128.load offset=48 (i32.add (local.get $pa) (local.get $di))))
+        (local.set $ai (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (local.get $u) (local.get $w)))
+        (local.set $bi (i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31 (local.get $u) (local.get $w)))
+        (local.set $ci (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (local.get $v) (local.get $z)))
+        (local.set $dj (i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31 (local.get $v) (local.get $z)))
+        (if (local.get $inv) (then
+          (local.set $xr (f64x2.sub (f64x2.mul (local.get $br) (local.get $w2r)) (f64x2.mul (local.get $bi) (local.get $w2i))))
+          (local.set $xi (f64x2.add (f64x2.mul (local.get $br) (local.get $w2i)) (f64x2.mul (local.get $bi) (local.get $w2r))))
+          (local.set $s1r (f64x2.sub (f64x2.mul (local.get $cr) (local.get $w1r)) (f64x2.mul (local.get $ci) (local.get $w1i))))
+          (local.set $s1i (f64x2.add (f64x2.mul (local.get $cr) (local.get $w1i)) (f64x2.mul (local.get $ci) (local.get $w1r))))
+          (local.set $d1r (f64x2.sub (f64x2.mul (local.get $dr) (local.get $w3r)) (f64x2.mul (local.get $dj) (local.get $w3i))))
+          (local.set $d1i (f64x2.add (f64x2.mul (local.get $dr) (local.get $w3i)) (f64x2.mul (local.get $dj) (local.get $w3r))))
+          (local.set $s0r (f64x2.add (local.get $ar) (local.get $xr)))
+          (local.set $s0i (f64x2.add (local.get $ai) (local.get $xi)))
+          (local.set $d0r (f64x2.sub (local.get $ar) (local.get $xr)))
+          (local.set $d0i (f64x2.sub (local.get $ai) (local.get $xi)))
+          (local.set $br (f64x2.add (local.get $s1r) (local.get $d1r)))
+          (local.set $bi (f64x2.add (local.get $s1i) (local.get $d1i)))
+          (local.set $cr (f64x2.sub (local.get $d1i) (local.get $s1i)))
+          (local.set $ci (f64x2.sub (local.get $s1r) (local.get $d1r)))
+          (local.set $ar (f64x2.add (local.get $s0r) (local.get $br)))
+          (local.set $ai (f64x2.add (local.get $s0i) (local.get $bi)))
+          (local.set $xr (f64x2.sub (local.get $s0r) (local.get $br)))
+          (local.set $xi (f64x2.sub (local.get $s0i) (local.get $bi)))
+          (local.set $br (f64x2.add (local.get $d0r) (local.get $cr)))
+          (local.set $bi (f64x2.add (local.get $d0i) (local.get $ci)))
+          (local.set $dr (f64x2.sub (local.get $d0r) (local.get $cr)))
+          (local.set $dj (f64x2.sub (local.get $d0i) (local.get $ci)))
+          (local.set $cr (local.get $xr))
+          (local.set $ci (local.get $xi))
+        ) (else
+          (local.set $s0r (f64x2.add (local.get $ar) (local.get $cr)))
+          (local.set $s0i (f64x2.add (local.get $ai) (local.get $ci)))
+          (local.set $s1r (f64x2.add (local.get $br) (local.get $dr)))
+          (local.set $s1i (f64x2.add (local.get $bi) (local.get $dj)))
+          (local.set $d0r (f64x2.sub (local.get $ar) (local.get $cr)))
+          (local.set $d0i (f64x2.sub (local.get $ai) (local.get $ci)))
+          (local.set $d1r (f64x2.sub (local.get $bi) (local.get $dj)))
+          (local.set $d1i (f64x2.sub (local.get $dr) (local.get $br)))
+          (local.set $ar (f64x2.add (local.get $s0r) (local.get $s1r)))
+          (local.set $ai (f64x2.add (local.get $s0i) (local.get $s1i)))
+          (local.set $xr (f64x2.sub (local.get $s0r) (local.get $s1r)))
+          (local.set $xi (f64x2.sub (local.get $s0i) (local.get $s1i)))
+          (local.set $br (f64x2.sub (f64x2.mul (local.get $xr) (local.get $w2r)) (f64x2.mul (local.get $xi) (local.get $w2i))))
+          (local.set $bi (f64x2.add (f64x2.mul (local.get $xr) (local.get $w2i)) (f64x2.mul (local.get $xi) (local.get $w2r))))
+          (local.set $xr (f64x2.add (local.get $d0r) (local.get $d1r)))
+          (local.set $xi (f64x2.add (local.get $d0i) (local.get $d1i)))
+          (local.set $cr (f64x2.sub (f64x2.mul (local.get $xr) (local.get $w1r)) (f64x2.mul (local.get $xi) (local.get $w1i))))
+          (local.set $ci (f64x2.add (f64x2.mul (local.get $xr) (local.get $w1i)) (f64x2.mul (local.get $xi) (local.get $w1r))))
+          (local.set $xr (f64x2.sub (local.get $d0r) (local.get $d1r)))
+          (local.set $xi (f64x2.sub (local.get $d0i) (local.get $d1i)))
+          (local.set $dr (f64x2.sub (f64x2.mul (local.get $xr) (local.get $w3r)) (f64x2.mul (local.get $xi) (local.get $w3i))))
+          (local.set $dj (f64x2.add (f64x2.mul (local.get $xr) (local.get $w3i)) (f64x2.mul (local.get $xi) (local.get $w3r))))
+        ))
+        (v128.store offset=0 (local.get $pa) (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (local.get $ar) (local.get $br)))
+        (v128.store offset=16 (local.get $pa) (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (local.get $cr) (local.get $dr)))
+        (v128.store offset=32 (local.get $pa) (i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31 (local.get $ar) (local.get $br)))
+        (v128.store offset=48 (local.get $pa) (i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31 (local.get $cr) (local.get $dr)))
+        (v128.store offset=0 (i32.add (local.get $pa) (local.get $di)) (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (local.get $ai) (local.get $bi)))
+        (v128.store offset=16 (i32.add (local.get $pa) (local.get $di)) (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (local.get $ci) (local.get $dj)))
+        (v128.store offset=32 (i32.add (local.get $pa) (local.get $di)) (i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31 (local.get $ai) (local.get $bi)))
+        (v128.store offset=48 (i32.add (local.get $pa) (local.get $di)) (i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31 (local.get $ci) (local.get $dj)))
+        (local.set $pa (i32.add (local.get $pa) (i32.const 64)))
+        (br_if $as (i32.lt_u (local.get $pa) (local.get $end)))))
+
+  ;; The radix-2 pass (span 2): two pairs per step, (x[a], x[a + 2]) and (x[a + 1], x[a + 3]) in the lanes.
+  (func $pass2 (param $p i32) (param $nb i32)
+    (local $end i32) (local $u v128) (local $v v128) (local $s v128) (local $d v128)
+    (local.set $end (i32.add (local.get $p) (local.get $nb)))
+    (loop $as
+      (local.set $u (v128.load offset=0 (local.get $p)))
+      (local.set $v (v128.load offset=16 (local.get $p)))
+      (local.set $s (f64x2.add (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (local.get $u) (local.get $v)) (i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31 (local.get $u) (local.get $v))))
+      (local.set $d (f64x2.sub (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (local.get $u) (local.get $v)) (i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31 (local.get $u) (local.get $v))))
+      (v128.store offset=0 (local.get $p) (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (local.get $s) (local.get $d)))
+      (v128.store offset=16 (local.get $p) (i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31 (local.get $s) (local.get $d)))
+      (local.set $p (i32.add (local.get $p) (i32.const 32)))
+      (br_if $as (i32.lt_u (local.get $p) (local.get $end)))))
+
+  ;; The whole transform of n points (a power of two, >= 16); inv = 1 for the inverse.
+  (func $fft (export "fft") (param $tw i32) (param $re i32) (param $im i32) (param $n i32) (param $inv i32)
+    (local $nb i32) (local $span i32) (local $t i32) (local $odd i32)
+    (local.set $nb (i32.shl (local.get $n) (i32.const 3)))
+    ;; log2 n odd: the radix-4 spans end at 8 and a radix-2 pass follows (forward) or precedes (inverse).
+    (local.set $odd (i32.and (i32.ctz (local.get $n)) (i32.const 1)))
+    (if (i32.eqz (local.get $inv))
+      (then
+        (local.set $t (local.get $tw))
+        (local.set $span (local.get $n))
+        (loop $passes
+          (if (i32.eq (local.get $span) (i32.const 4))
+            (then (call $pass4 (local.get $t) (local.get $re) (local.get $im) (local.get $nb) (i32.const 0)))
+            (else
+              (call $pass (local.get $t) (local.get $re) (local.get $im) (local.get $nb) (local.get $span) (i32.const 0))
+              ;; 96 bytes per pair of k: span / 4 / 2 * 96 = span * 12
+              (local.set $t (i32.add (local.get $t) (i32.mul (local.get $span) (i32.const 12))))
+              (local.set $span (i32.shr_u (local.get $span) (i32.const 2)))
+              (br_if $passes (i32.ge_u (local.get $span) (i32.const 4))))))
+        (if (local.get $odd)
+          (then
+            (call $pass2 (local.get $re) (local.get $nb))
+            (call $pass2 (local.get $im) (local.get $nb)))))
+      (else
+        (if (local.get $odd)
+          (then
+            (call $pass2 (local.get $re) (local.get $nb))
+            (call $pass2 (local.get $im) (local.get $nb))))
+        ;; The smallest span first: 8 (odd) or 4 (even), its table at the end of the forward order.
+        (local.set $span (select (i32.const 8) (i32.const 4) (local.get $odd)))
+        (local.set $t (i32.add (local.get $tw) (call $table_bytes (local.get $n))))
+        (if (i32.eqz (local.get $odd))
+          (then
+            (local.set $t (i32.sub (local.get $t) (i32.const 96)))
+            (call $pass4 (local.get $t) (local.get $re) (local.get $im) (local.get $nb) (i32.const 1))
+            (local.set $span (i32.const 16))))
+        (loop $passes
+          (local.set $t (i32.sub (local.get $t) (i32.mul (local.get $span) (i32.const 12))))
+          (call $pass (local.get $t) (local.get $re) (local.get $im) (local.get $nb) (local.get $span) (i32.const 1))
+          (local.set $span (i32.shl (local.get $span) (i32.const 2)))
+          (br_if $passes (i32.le_u (local.get $span) (local.get $n)))))))
+
+  ;; Bytes of the twiddle table for n points: span * 12 per radix-4 pass of span >= 8, 96 for span 4.
+  (func $table_bytes (param $n i32) (result i32)
+    (local $span i32) (local $b i32)
+    (local.set $span (local.get $n))
+    (block $done
+      (loop $passes
+        (br_if $done (i32.lt_u (local.get $span) (i32.const 4)))
+        (local.set $b (i32.add (local.get $b)
+          (select (i32.const 96) (i32.mul (local.get $span) (i32.const 12)) (i32.eq (local.get $span) (i32.const 4)))))
+        (local.set $span (i32.shr_u (local.get $span) (i32.const 2)))
+        (br $passes)))
+    (local.get $b))
+
+  ;; ---- denoise_bins: the noise reduction's work between its windows (vocal/denoise.ts, decision 291) on one
+  ;; pair of frames held in re/im as one complex frame: the forward transform, the split into the two frames'
+  ;; powers, each frame's gains (decision-directed Wiener, [1 2 1] / 4 across bins, floor) and the scaling,
+  ;; then the inverse transform. The split and the scaling read bin k at rev[k] one bin at a time; the gains
+  ;; run two bins per vector. Every value is computed as denoise.ts computes it, in its order.
+  ;; Layout (bytes): $v points at a block of per-bin arrays, each $stride bytes: lambda, 1 / lambda, the
+  ;; previous clean power (state), p0, p1, g0, g1, raw (the raw gains before the smoothing).
+
+  ;; One frame's gains from its powers $p into $g; updates the previous clean power.
+  (func $gains (param $v i32) (param $stride i32) (param $p i32) (param $g i32) (param $bins i32)
+    (param $alpha f64) (param $beta f64) (param $floor f64)
+    (local $k i32) (local $end i32) (local $lam i32) (local $inv i32) (local $prev i32) (local $raw i32)
+    (local $pk v128) (local $l v128) (local $xi v128) (local $s v128) (local $gv v128)
+    (local $va v128) (local $vb v128) (local $vf v128) (local $q v128) (local $h v128) (local $one v128)
+    (local $edge f64)
+    (local.set $lam (local.get $v))
+    (local.set $inv (i32.add (local.get $v) (local.get $stride)))
+    (local.set $prev (i32.add (local.get $inv) (local.get $stride)))
+    (local.set $raw (i32.add (local.get $v) (i32.mul (local.get $stride) (i32.const 7))))
+    (local.set $va (f64x2.splat (local.get $alpha)))
+    (local.set $vb (f64x2.splat (local.get $beta)))
+    (local.set $vf (f64x2.splat (local.get $floor)))
+    (local.set $q (f64x2.splat (f64.const 0.25)))
+    (local.set $h (f64x2.splat (f64.const 0.5)))
+    (local.set $one (f64x2.splat (f64.const 1)))
+    ;; Raw gains, two bins per step (the arrays are padded past bins): xi = (alpha prev + (1 - alpha)
+    ;; max(p - lambda, 0)) / lambda; g = xi / (1 + xi).
+    (local.set $end (i32.shl (local.get $bins) (i32.const 3)))
+    (local.set $k (i32.const 0))
+    (loop $raws
+      (local.set $pk (v128.load (i32.add (local.get $p) (local.get $k))))
+      (local.set $l (v128.load (i32.add (local.get $lam) (local.get $k))))
+      (local.set $xi
+        (f64x2.mul
+          (f64x2.add
+            (f64x2.mul (local.get $va) (v128.load (i32.add (local.get $prev) (local.get $k))))
+            (f64x2.mul (local.get $vb)
+              (v128.and (f64x2.sub (local.get $pk) (local.get $l)) (f64x2.gt (local.get $pk) (local.get $l)))))
+          (v128.load (i32.add (local.get $inv) (local.get $k)))))
+      (v128.store (i32.add (local.get $raw) (local.get $k))
+        (f64x2.div (local.get $xi) (f64x2.add (local.get $one) (local.get $xi))))
+      (local.set $k (i32.add (local.get $k) (i32.const 16)))
+      (br_if $raws (i32.lt_u (local.get $k) (local.get $end))))
+    ;; Across bins: 0.25 g[k-1] + 0.5 g[k] + 0.25 g[k+1] inside, the raw gain at both ends; then the floor
+    ;; (s > floor ? s : floor is pmax(floor, s)) and prev = v v p. Bins 1 .. bins - 2, two per step; the
+    ;; last step also does bin bins - 1 (reading the padding), which the ends then write as the JS does.
+    (local.set $end (i32.shl (i32.sub (local.get $bins) (i32.const 1)) (i32.const 3)))
+    (local.set $k (i32.const 8))
+    (loop $smooth
+      (local.set $s
+        (f64x2.add
+          (f64x2.add
+            (f64x2.mul (local.get $q) (v128.load offset=0 (i32.sub (i32.add (local.get $raw) (local.get $k)) (i32.const 8))))
+            (f64x2.mul (local.get $h) (v128.load (i32.add (local.get $raw) (local.get $k)))))
+          (f64x2.mul (local.get $q) (v128.load offset=8 (i32.add (local.get $raw) (local.get $k))))))
+      (local.set $gv (f64x2.pmax (local.get $vf) (local.get $s)))
+      (v128.store (i32.add (local.get $g) (local.get $k)) (local.get $gv))
+      (v128.store (i32.add (local.get $prev) (local.get $k))
+        (f64x2.mul (f64x2.mul (local.get $gv) (local.get $gv)) (v128.load (i32.add (local.get $p) (local.get $k)))))
+      (local.set $k (i32.add (local.get $k) (i32.const 16)))
+      (br_if $smooth (i32.lt_u (local.get $k) (local.get $end))))
+    ;; The two ends.
+    (local.set $k (i32.const 0))
+    (loop $ends
+      (local.set $edge (f64.load (i32.add (local.get $raw) (local.get $k))))
+      (local.set $edge (select (local.get $edge) (local.get $floor) (f64.gt (local.get $edge) (local.get $floor))))
+      (f64.store (i32.add (local.get $g) (local.get $k)) (local.get $edge))
+      (f64.store (i32.add (local.get $prev) (local.get $k))
+        (f64.mul (f64.mul (local.get $edge) (local.get $edge)) (f64.load (i32.add (local.get $p) (local.get $k)))))
+      (local.set $k (select (local.get $end) (i32.const -1) (i32.eqz (local.get $k))))
+      (br_if $ends (i32.ge_s (local.get $k) (i32.const 0)))))
+
+  ;; The split: X0[k] = (Z[k] + conj Z[N-k]) / 2, X1[k] = (Z[k] - conj Z[N-k]) / 2i, and their powers.
+  ;; $mode 0: powers into p0 and p1; $mode 1: Z scaled by the gains g0 and g1 (Y = G0 X0 + i G1 X1).
+  (func $bins (param $re i32) (param $im i32) (param $n i32) (param $rev i32) (param $v i32) (param $stride i32)
+    (param $bins i32) (param $mode i32)
+    (local $k i32) (local $i i32) (local $m i32) (local $p0 i32) (local $p1 i32) (local $g0 i32) (local $g1 i32)
+    (local $zr f64) (local $zi f64) (local $cr f64) (local $ci f64)
+    (local $x0r f64) (local $x0i f64) (local $x1r f64) (local $x1i f64) (local $a f64) (local $b f64)
+    (local.set $p0 (i32.add (local.get $v) (i32.mul (local.get $stride) (i32.const 3))))
+    (local.set $p1 (i32.add (local.get $p0) (local.get $stride)))
+    (local.set $g0 (i32.add (local.get $p1) (local.get $stride)))
+    (local.set $g1 (i32.add (local.get $g0) (local.get $stride)))
+    (loop $each
+      (local.set $i (i32.shl (i32.load (i32.add (local.get $rev) (i32.shl (local.get $k) (i32.const 2)))) (i32.const 3)))
+      (local.set $m (i32.shl (i32.load (i32.add (local.get $rev)
+        (i32.shl (i32.and (i32.sub (local.get $n) (local.get $k)) (i32.sub (local.get $n) (i32.const 1))) (i32.const 2))))
+        (i32.const 3)))
+      (local.set $zr (f64.load (i32.add (local.get $re) (local.get $i))))
+      (local.set $zi (f64.load (i32.add (local.get $im) (local.get $i))))
+      (local.set $cr (f64.load (i32.add (local.get $re) (local.get $m))))
+      (local.set $ci (f64.neg (f64.load (i32.add (local.get $im) (local.get $m)))))
+      (local.set $x0r (f64.mul (f64.const 0.5) (f64.add (local.get $zr) (local.get $cr))))
+      (local.set $x0i (f64.mul (f64.const 0.5) (f64.add (local.get $zi) (local.get $ci))))
+      (local.set $x1r (f64.mul (f64.const 0.5) (f64.sub (local.get $zi) (local.get $ci))))
+      (local.set $x1i (f64.mul (f64.const -0.5) (f64.sub (local.get $zr) (local.get $cr))))
+      (if (i32.eqz (local.get $mode))
+        (then
+          (f64.store (i32.add (local.get $p0) (i32.shl (local.get $k) (i32.const 3)))
+            (f64.add (f64.mul (local.get $x0r) (local.get $x0r)) (f64.mul (local.get $x0i) (local.get $x0i))))
+          (f64.store (i32.add (local.get $p1) (i32.shl (local.get $k) (i32.const 3)))
+            (f64.add (f64.mul (local.get $x1r) (local.get $x1r)) (f64.mul (local.get $x1i) (local.get $x1i)))))
+        (else
+          (local.set $a (f64.load (i32.add (local.get $g0) (i32.shl (local.get $k) (i32.const 3)))))
+          (local.set $b (f64.load (i32.add (local.get $g1) (i32.shl (local.get $k) (i32.const 3)))))
+          (f64.store (i32.add (local.get $re) (local.get $i))
+            (f64.sub (f64.mul (local.get $a) (local.get $x0r)) (f64.mul (local.get $b) (local.get $x1i))))
+          (f64.store (i32.add (local.get $im) (local.get $i))
+            (f64.add (f64.mul (local.get $a) (local.get $x0i)) (f64.mul (local.get $b) (local.get $x1r))))
+          (if (i32.ne (local.get $m) (local.get $i))
+            (then
+              (f64.store (i32.add (local.get $re) (local.get $m))
+                (f64.add (f64.mul (local.get $a) (local.get $x0r)) (f64.mul (local.get $b) (local.get $x1i))))
+              (f64.store (i32.add (local.get $im) (local.get $m))
+                (f64.add (f64.mul (f64.neg (local.get $a)) (local.get $x0i)) (f64.mul (local.get $b) (local.get $x1r))))))))
+      (local.set $k (i32.add (local.get $k) (i32.const 1)))
+      (br_if $each (i32.lt_u (local.get $k) (local.get $bins)))))
+
+  ;; The whole pair: forward, powers, gains of frame 0 then frame 1, scaling, inverse.
+  (func (export "denoise_bins") (param $tw i32) (param $re i32) (param $im i32) (param $n i32) (param $rev i32)
+    (param $v i32) (param $stride i32) (param $alpha f64) (param $beta f64) (param $floor f64)
+    (local $bins i32)
+    (local.set $bins (i32.add (i32.shr_u (local.get $n) (i32.const 1)) (i32.const 1)))
+    (call $fft (local.get $tw) (local.get $re) (local.get $im) (local.get $n) (i32.const 0))
+    (call $bins (local.get $re) (local.get $im) (local.get $n) (local.get $rev) (local.get $v) (local.get $stride)
+      (local.get $bins) (i32.const 0))
+    (call $gains (local.get $v) (local.get $stride) (i32.add (local.get $v) (i32.mul (local.get $stride) (i32.const 3)))
+      (i32.add (local.get $v) (i32.mul (local.get $stride) (i32.const 5))) (local.get $bins)
+      (local.get $alpha) (local.get $beta) (local.get $floor))
+    (call $gains (local.get $v) (local.get $stride) (i32.add (local.get $v) (i32.mul (local.get $stride) (i32.const 4)))
+      (i32.add (local.get $v) (i32.mul (local.get $stride) (i32.const 6))) (local.get $bins)
+      (local.get $alpha) (local.get $beta) (local.get $floor))
+    (call $bins (local.get $re) (local.get $im) (local.get $n) (local.get $rev) (local.get $v) (local.get $stride)
+      (local.get $bins) (i32.const 1))
+    (call $fft (local.get $tw) (local.get $re) (local.get $im) (local.get $n) (i32.const 1)))
 )
