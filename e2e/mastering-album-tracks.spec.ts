@@ -9,6 +9,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { addTracks, cuts, openAlbum, shot } from './helpers/album-audio';
+import { maxLevel } from './helpers/mastering-page';
 import { signUp } from './helpers/mastering-users';
 import { expect, test } from './helpers/web-fixtures';
 
@@ -82,6 +83,28 @@ test("an album track in the single page's panels, and mastered again alone with 
   await manual.getByLabel('Compression, track 2').fill('80');
   const again = manual.getByRole('button', { name: 'Master track 2 again' });
   await expect(again).toBeEnabled();
+
+  // Its Live preview (the single page's): track 2's original through the live chain under its album plan,
+  // heard on the meter; a Loudness move is heard within a second, as on the single page.
+  const loudness = manual.getByLabel('Loudness, track 2');
+  const loudnessBefore = await loudness.inputValue();
+  await loudness.fill('0');
+  const live = manual.getByRole('checkbox', { name: /Live preview while the original plays/ });
+  await live.check();
+  await expect(manual.getByText('Live preview: you hear your manual settings')).toBeVisible();
+  await expect(page.getByTestId('level-meter')).toHaveCount(1);
+  await expect.poll(() => maxLevel(page, 300), { timeout: 15_000 }).toBeGreaterThan(5);
+  const quiet = await maxLevel(page, 1_500);
+  await loudness.fill('100');
+  const started = Date.now();
+  await expect.poll(() => maxLevel(page, 150), { intervals: [0] }).toBeGreaterThan(quiet + 10);
+  console.log(`album live preview: peak ${quiet}% -> louder within ${Date.now() - started} ms`);
+  // One thing plays: the record's preview stops the live track.
+  await page.getByTestId('album-play').click();
+  await expect(live).not.toBeChecked();
+  await expect(page.getByTestId('level-meter')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await loudness.fill(loudnessBefore);
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
     await shot(manual, join(shots, `album-track-manual-${width}.png`));

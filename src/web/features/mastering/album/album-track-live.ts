@@ -48,7 +48,7 @@ export class AlbumTrackLive {
       const gainDb = this.#planner.gainDb(
         job.settings,
         job.targetLufs,
-        track.analysis?.loudness.integratedLufs,
+        track.analysis?.integratedLufs,
       );
       await this.player.playOriginal(track.buffer, { settings: job.settings, gainDb });
     } catch {
@@ -68,7 +68,7 @@ export class AlbumTrackLive {
       this.stop();
       return;
     }
-    const originalLufs = track.analysis?.loudness.integratedLufs;
+    const originalLufs = track.analysis?.integratedLufs;
     // The plan's tone at once (as the render plans it), then the worker's planned gain for these sliders.
     const adaptive = track.analysis
       ? adaptivePlanFor(track.analysis, track.buffer.numberOfChannels, job.tone)
