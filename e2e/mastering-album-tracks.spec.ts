@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { addTracks, cuts, openAlbum, shot } from './helpers/album-audio';
 import { maxLevel } from './helpers/mastering-page';
 import { signUp } from './helpers/mastering-users';
+import { outputWidth, tapOutput } from './helpers/output-tap';
 import { expect, test } from './helpers/web-fixtures';
 
 test("an album track in the single page's panels, and mastered again alone with its own sliders", async ({
@@ -20,6 +21,7 @@ test("an album track in the single page's panels, and mastered again alone with 
   const files = cuts(testInfo.outputPath('audio')).slice(0, 2);
   const shots = testInfo.outputPath('screenshots');
   mkdirSync(shots, { recursive: true });
+  await tapOutput(page);
   await signUp(page, 'unlimited');
   await openAlbum(page);
   await addTracks(page, files);
@@ -85,26 +87,33 @@ test("an album track in the single page's panels, and mastered again alone with 
   await expect(again).toBeEnabled();
 
   // Its Live preview (the single page's): track 2's original through the live chain under its album plan,
-  // heard on the meter; a Loudness move is heard within a second, as on the single page.
-  const loudness = manual.getByLabel('Loudness, track 2');
-  const loudnessBefore = await loudness.inputValue();
-  await loudness.fill('0');
+  // read at the audio output. The plan holds its loudness, so the slider heard here is Stereo width: at 0
+  // the chain plays mono, and 0 -> 100 is heard within a second while it plays.
+  const width = manual.getByLabel('Stereo Width, track 2');
+  const widthBefore = await width.inputValue();
+  await width.fill('0');
   const live = manual.getByRole('checkbox', { name: /Live preview while the original plays/ });
   await live.check();
   await expect(manual.getByText('Live preview: you hear your manual settings')).toBeVisible();
   await expect(page.getByTestId('level-meter')).toHaveCount(1);
-  await expect.poll(() => maxLevel(page, 300), { timeout: 15_000 }).toBeGreaterThan(5);
-  const quiet = await maxLevel(page, 1_500);
-  await loudness.fill('100');
+  await expect.poll(() => maxLevel(page, 100), { timeout: 15_000, intervals: [0] }).toBeGreaterThan(5);
+  const mono = await outputWidth(page, 1_000);
+  expect(mono).not.toBeNull();
+  expect(mono!).toBeLessThan(-40);
+  await width.fill('100');
   const started = Date.now();
-  await expect.poll(() => maxLevel(page, 150), { intervals: [0] }).toBeGreaterThan(quiet + 10);
-  console.log(`album live preview: peak ${quiet}% -> louder within ${Date.now() - started} ms`);
+  await expect
+    .poll(async () => (await outputWidth(page, 150)) ?? -Infinity, { intervals: [0] })
+    .toBeGreaterThan(-25);
+  const reactedMs = Date.now() - started;
+  console.log(`album live preview: side/mid ${mono!.toFixed(1)} dB -> wide within ${reactedMs} ms`);
+  expect(reactedMs).toBeLessThan(1_000);
   // One thing plays: the record's preview stops the live track.
   await page.getByTestId('album-play').click();
   await expect(live).not.toBeChecked();
   await expect(page.getByTestId('level-meter')).toHaveCount(0);
   await page.getByRole('button', { name: 'Stop' }).click();
-  await loudness.fill(loudnessBefore);
+  await width.fill(widthBefore);
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
     await shot(manual, join(shots, `album-track-manual-${width}.png`));
