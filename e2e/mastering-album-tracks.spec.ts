@@ -108,6 +108,20 @@ test("an album track in the single page's panels, and mastered again alone with 
   const reactedMs = Date.now() - started;
   console.log(`album live preview: side/mid ${mono!.toFixed(1)} dB -> wide within ${reactedMs} ms`);
   expect(reactedMs).toBeLessThan(1_000);
+  // One track live at a time: track 1's Live preview (in manual mode) takes over from track 2's.
+  const manual1 = results.nth(0).getByTestId('album-track-manual');
+  await manual1.getByText('Manual controls').click();
+  await manual1.getByLabel('Mode, track 1').selectOption('manual');
+  const live1 = manual1.getByRole('checkbox', { name: /Live preview while the original plays/ });
+  await live1.check();
+  await expect(live).not.toBeChecked();
+  await expect(manual1.getByTestId('level-meter')).toHaveCount(1);
+  await expect(page.getByTestId('level-meter')).toHaveCount(1);
+  // Back to automatic: its Live preview ends with its sliders (its master stays the plan's).
+  await manual1.getByLabel('Mode, track 1').selectOption('automatic');
+  await expect(page.getByTestId('level-meter')).toHaveCount(0);
+  await live.check();
+  await expect(manual.getByTestId('level-meter')).toHaveCount(1);
   // One thing plays: the record's preview stops the live track.
   await page.getByTestId('album-play').click();
   await expect(live).not.toBeChecked();

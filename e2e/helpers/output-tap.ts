@@ -27,6 +27,11 @@ export const tapOutput = (page: Page) =>
           tap = { context, left: context.createAnalyser(), right: context.createAnalyser() };
           connect.call(splitter, tap.left, 0);
           connect.call(splitter, tap.right, 1);
+          // A silent source keeps the tap fed: an analyser whose inputs all stopped keeps its last
+          // samples, and this context's last sound would be read as if it still played.
+          const keep = new ConstantSourceNode(context as AudioContext, { offset: 0 });
+          connect.call(keep, splitter);
+          keep.start();
           (tap as Tap & { splitter: AudioNode }).splitter = splitter;
           taps.push(tap);
         }
