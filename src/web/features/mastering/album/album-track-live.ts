@@ -45,11 +45,7 @@ export class AlbumTrackLive {
     this.#ctx.set({ live: key });
     this.sync(key);
     try {
-      const gainDb = this.#planner.gainDb(
-        job.settings,
-        job.targetLufs,
-        track.analysis?.integratedLufs,
-      );
+      const gainDb = this.#planner.gainDb(job.settings, job.targetLufs, track.analysis?.integratedLufs);
       await this.player.playOriginal(track.buffer, { settings: job.settings, gainDb });
     } catch {
       this.#ctx.set({ live: null });
