@@ -9,7 +9,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { addTracks, cuts, openAlbum, shot } from './helpers/album-audio';
+import { maxLevel } from './helpers/mastering-page';
 import { signUp } from './helpers/mastering-users';
+import { outputWidth, tapOutput } from './helpers/output-tap';
 import { expect, test } from './helpers/web-fixtures';
 
 test("an album track in the single page's panels, and mastered again alone with its own sliders", async ({
@@ -19,6 +21,7 @@ test("an album track in the single page's panels, and mastered again alone with 
   const files = cuts(testInfo.outputPath('audio')).slice(0, 2);
   const shots = testInfo.outputPath('screenshots');
   mkdirSync(shots, { recursive: true });
+  await tapOutput(page);
   await signUp(page, 'unlimited');
   await openAlbum(page);
   await addTracks(page, files);
@@ -82,6 +85,49 @@ test("an album track in the single page's panels, and mastered again alone with 
   await manual.getByLabel('Compression, track 2').fill('80');
   const again = manual.getByRole('button', { name: 'Master track 2 again' });
   await expect(again).toBeEnabled();
+
+  // Its Live preview (the single page's): track 2's original through the live chain under its album plan,
+  // read at the audio output. The plan holds its loudness, so the slider heard here is Stereo width: at 0
+  // the chain plays mono, and 0 -> 100 is heard within a second while it plays.
+  const width = manual.getByLabel('Stereo Width, track 2');
+  const widthBefore = await width.inputValue();
+  await width.fill('0');
+  const live = manual.getByRole('checkbox', { name: /Live preview while the original plays/ });
+  await live.check();
+  await expect(manual.getByText('Live preview: you hear your manual settings')).toBeVisible();
+  await expect(page.getByTestId('level-meter')).toHaveCount(1);
+  await expect.poll(() => maxLevel(page, 100), { timeout: 15_000, intervals: [0] }).toBeGreaterThan(5);
+  const mono = await outputWidth(page, 1_000);
+  expect(mono).not.toBeNull();
+  expect(mono!).toBeLessThan(-40);
+  await width.fill('100');
+  const started = Date.now();
+  await expect
+    .poll(async () => (await outputWidth(page, 150)) ?? -Infinity, { intervals: [0] })
+    .toBeGreaterThan(-25);
+  const reactedMs = Date.now() - started;
+  console.log(`album live preview: side/mid ${mono!.toFixed(1)} dB -> wide within ${reactedMs} ms`);
+  expect(reactedMs).toBeLessThan(1_000);
+  // One track live at a time: track 1's Live preview (in manual mode) takes over from track 2's.
+  const manual1 = results.nth(0).getByTestId('album-track-manual');
+  await manual1.getByText('Manual controls').click();
+  await manual1.getByLabel('Mode, track 1').selectOption('manual');
+  const live1 = manual1.getByRole('checkbox', { name: /Live preview while the original plays/ });
+  await live1.check();
+  await expect(live).not.toBeChecked();
+  await expect(manual1.getByTestId('level-meter')).toHaveCount(1);
+  await expect(page.getByTestId('level-meter')).toHaveCount(1);
+  // Back to automatic: its Live preview ends with its sliders (its master stays the plan's).
+  await manual1.getByLabel('Mode, track 1').selectOption('automatic');
+  await expect(page.getByTestId('level-meter')).toHaveCount(0);
+  await live.check();
+  await expect(manual.getByTestId('level-meter')).toHaveCount(1);
+  // One thing plays: the record's preview stops the live track.
+  await page.getByTestId('album-play').click();
+  await expect(live).not.toBeChecked();
+  await expect(page.getByTestId('level-meter')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await width.fill(widthBefore);
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
     await shot(manual, join(shots, `album-track-manual-${width}.png`));

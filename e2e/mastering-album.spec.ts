@@ -119,6 +119,8 @@ test('an album of four real tracks: analysed, mastered, sequenced and downloaded
   await manual1.getByText('Manual controls').click();
   await expect(manual1.getByTestId('plan-lock').first()).toContainText('Unlimited plan');
   await expect(manual1.getByRole('option', { name: 'Manual (Unlimited Only)' })).toBeDisabled();
+  // Live preview is manual mode's, as on the single page: not offered here.
+  await expect(manual1.getByRole('checkbox', { name: /Live preview/ })).toHaveCount(0);
   await manual1.getByText('Manual controls').click();
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });

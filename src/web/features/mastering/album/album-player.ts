@@ -68,8 +68,12 @@ export class AlbumPlayer {
   /** What plays goes through this gain: spec 4's preview muting, when it applies, is scheduled on it. */
   #out: GainNode | null = null;
 
-  constructor(ctx: AlbumContext) {
+  /** Stops what plays elsewhere (a track's Live preview) before this player starts. */
+  #beforePlay: () => void;
+
+  constructor(ctx: AlbumContext, beforePlay: () => void) {
     this.#ctx = ctx;
+    this.#beforePlay = beforePlay;
   }
 
   /** Seconds into the record under the playhead, or null when nothing plays. */
@@ -89,6 +93,7 @@ export class AlbumPlayer {
     const buffers = mastersInOrder(state);
     const layout = layoutOf(state);
     if (!buffers || !layout) return;
+    this.#beforePlay();
     this.#stopNodes();
     const audio = await this.#context();
     const rate = layout.sampleRate;
@@ -142,6 +147,7 @@ export class AlbumPlayer {
     const buffers = mastersInOrder(state);
     const layout = layoutOf(state);
     if (!buffers || !layout || index < 0 || index >= buffers.length - 1) return;
+    this.#beforePlay();
     this.#stopNodes();
     const rate = layout.sampleRate;
     const tracks = buffers.map(channelsOf);
@@ -178,6 +184,7 @@ export class AlbumPlayer {
     const index = state.tracks.findIndex((t) => t.key === key);
     const layout = layoutOf(state);
     if (index < 0 || !layout) return;
+    this.#beforePlay();
     this.#stopNodes();
     const audio = await this.#context();
     const now = audio.currentTime + 0.05;

@@ -98,6 +98,8 @@ export interface AlbumState {
   render: AlbumRender | null;
   sequence: AlbumSequence;
   playing: AlbumPlayback | null;
+  /** The track whose Live preview plays (its original through the live chain); null: none. */
+  live: string | null;
   /** The album download being made (files, ZIP, then the one charge); null when none runs. */
   download: { running: boolean; percent: number; phase: 'encoding' | 'zipping' | 'charging' } | null;
   /** The last reorder, said by the live region (keyboard moves are announced). */
@@ -116,6 +118,7 @@ export const initialAlbumState = (): AlbumState => ({
   render: null,
   sequence: { gapSeconds: DEFAULT_GAP_SECONDS, crossfades: {} },
   playing: null,
+  live: null,
   download: null,
   announcement: '',
 });

@@ -11,6 +11,7 @@ import { AlbumMasterController } from './album-master';
 import { AlbumPlayer } from './album-player';
 import { AlbumSequenceController } from './album-sequence';
 import { type AlbumState, initialAlbumState } from './album-state';
+import { AlbumTrackLive } from './album-track-live';
 import { AlbumTrackPreview } from './album-track-preview';
 import { AlbumTracksController } from './album-tracks';
 
@@ -39,22 +40,30 @@ export class AlbumStore {
   readonly sequence: AlbumSequenceController;
   readonly download: AlbumDownloadController;
   readonly preview: AlbumTrackPreview;
+  readonly live: AlbumTrackLive;
 
   constructor(deps: AlbumDeps) {
     const ctx: AlbumContext = { deps, state: () => this.#state, set: (patch) => this.#set(patch) };
-    this.player = new AlbumPlayer(ctx);
+    // One thing plays: the record's player and a track's Live preview stop each other.
+    this.player = new AlbumPlayer(ctx, () => this.live.stop());
     this.sequence = new AlbumSequenceController(ctx, () => this.player.stop());
     this.preview = new AlbumTrackPreview(ctx, this.player);
     this.master = new AlbumMasterController(ctx, () => this.preview.reset());
+    this.live = new AlbumTrackLive(ctx, {
+      plan: () => this.master.plan(),
+      stopOthers: () => this.player.stop(),
+    });
     this.tracks = new AlbumTracksController(ctx, {
       // Any change to the record's tracks makes its masters stale: they are dropped, the sound stops.
       invalidate: () => {
         this.master.abort();
         this.preview.reset();
         this.player.stop();
+        this.live.stop();
         this.#set({ masters: {}, plan: null, render: null });
       },
       stop: () => this.player.stop(),
+      manualChanged: (key) => this.live.sync(key),
     });
     this.download = new AlbumDownloadController(ctx);
   }
@@ -76,5 +85,6 @@ export class AlbumStore {
     this.download.abort();
     this.preview.abort();
     this.player.dispose();
+    this.live.dispose();
   }
 }

@@ -2,9 +2,11 @@ import { Link } from 'react-router';
 import { PLANS } from '../../../../shared/plans';
 import { Button } from '../../../components/ui/button';
 import { RangeField, SelectField } from '../common/form-controls';
+import { LivePreviewNote, LivePreviewToggle } from '../common/live-preview';
 import { PRESETS, SLIDERS } from '../mastering-constants';
 import { canUseManual } from '../mastering-rules';
 import { TEXT } from '../mastering-texts';
+import { LevelMeter } from '../player/level-meter';
 import type { Access } from '../use-mastering';
 import { sameSliders } from './album-rules';
 import type { AlbumTrack } from './album-state';
@@ -25,7 +27,7 @@ export function AlbumTrackManual({
   access: Access;
 }) {
   const store = useAlbumStore();
-  const { masters, preset, render } = useAlbumState();
+  const { masters, preset, render, live } = useAlbumState();
   const allowed = canUseManual(access.user);
   const lockedTo = allowed ? undefined : PLANS.unlimited.name;
   const master = masters[track.key];
@@ -70,6 +72,22 @@ export function AlbumTrackManual({
             onChange={(v) => store.tracks.setManual(track.key, { ...settings, [s.key]: v })}
           />
         ))}
+        {track.manual ? (
+          // The single page's Live preview: this track's original through the live chain, its meter below.
+          <div className="grid gap-2" data-testid="album-track-live">
+            <LivePreviewToggle
+              checked={live === track.key}
+              onChange={(on) => void store.live.setLive(track.key, on)}
+              label={`for track ${index + 1}`}
+            />
+            {live === track.key ? (
+              <>
+                <LivePreviewNote />
+                <LevelMeter player={store.live.player} showMute={false} />
+              </>
+            ) : null}
+          </div>
+        ) : null}
         <div className="flex flex-wrap items-center gap-3">
           <Button
             variant="outline"

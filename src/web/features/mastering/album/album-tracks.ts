@@ -23,6 +23,8 @@ interface Peers {
   invalidate: () => void;
   /** The order changed: the preview stops (its layout no longer holds). */
   stop: () => void;
+  /** Track `key`'s sliders changed: its Live preview follows them. */
+  manualChanged: (key: string) => void;
 }
 
 let nextKey = 0;
@@ -101,6 +103,7 @@ export class AlbumTracksController {
       return false;
     }
     this.#patch(key, { manual });
+    this.#peers.manualChanged(key);
     return true;
   }
 

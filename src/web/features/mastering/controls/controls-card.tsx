@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { RangeField, SelectField } from '../common/form-controls';
+import { LivePreviewToggle } from '../common/live-preview';
 import { GenreField } from '../genre/genre-field';
 import { type MasteringMode, PRESET_IDS, PRESETS, type PresetId, SLIDERS } from '../mastering-constants';
 import { canUseManual, TARGET_CHOICES, type TargetChoice } from '../mastering-rules';
@@ -116,15 +117,10 @@ export function ControlsCard({ access }: { access: Access }) {
           onChange={(v) => store.controls.setSlider('toneMatch', v)}
         />
         {state.mode === 'manual' ? (
-          <label className="flex items-center gap-2 text-sm text-zinc-300">
-            <input
-              type="checkbox"
-              checked={state.livePreview}
-              onChange={(e) => store.playback.setLivePreview(e.target.checked)}
-              className="size-4 accent-violet-500"
-            />
-            Live preview while the original plays
-          </label>
+          <LivePreviewToggle
+            checked={state.livePreview}
+            onChange={(on) => store.playback.setLivePreview(on)}
+          />
         ) : null}
         {state.mode === 'manual' ? <ReferenceField locked={!manualAllowed} /> : null}
       </fieldset>

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { RangeField } from '../common/form-controls';
+import { LivePreviewNote } from '../common/live-preview';
 import { Waveform } from '../common/waveform';
 import { DEMO_TRACKS } from '../demos/demo-tracks-list';
 import { TEXT } from '../mastering-texts';
@@ -62,7 +63,7 @@ export function AudioSourceCard({ previewMode }: { previewMode: boolean }) {
                 You hear the master live while it renders
               </span>
             ) : state.mode === 'manual' && state.livePreview ? (
-              <span className="text-xs text-violet-300">Live preview: you hear your manual settings</span>
+              <LivePreviewNote />
             ) : null}
           </div>
         </>
