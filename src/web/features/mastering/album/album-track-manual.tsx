@@ -1,8 +1,8 @@
-import { Link } from 'react-router';
 import { PLANS } from '../../../../shared/plans';
 import { Button } from '../../../components/ui/button';
 import { RangeField, SelectField } from '../common/form-controls';
 import { LivePreviewNote, LivePreviewToggle } from '../common/live-preview';
+import { ManualLockedHint } from '../controls/manual-locked-hint';
 import { PRESETS, SLIDERS } from '../mastering-constants';
 import { canUseManual } from '../mastering-rules';
 import { TEXT } from '../mastering-texts';
@@ -46,16 +46,7 @@ export function AlbumTrackManual({
           label={`Mode, track ${index + 1}`}
           value={track.manual ? 'manual' : 'automatic'}
           onChange={(v) => store.tracks.setManual(track.key, v === 'manual' ? { ...settings } : null)}
-          hint={
-            allowed ? null : (
-              <p className="text-sm text-amber-300">
-                {TEXT.manualHint}.{' '}
-                <Link to="/pricing" className="underline underline-offset-4">
-                  See the {PLANS.unlimited.name} plan
-                </Link>
-              </p>
-            )
-          }
+          hint={allowed ? null : <ManualLockedHint />}
         >
           <option value="automatic">{TEXT.modeAutomatic}</option>
           <option value="manual" disabled={!allowed}>

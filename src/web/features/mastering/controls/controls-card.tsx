@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { PLANS } from '../../../../shared/plans';
 import { Button } from '../../../components/ui/button';
 import { Card, CardTitle } from '../../../components/ui/card';
@@ -15,6 +14,7 @@ import { referenceTargetNote } from '../reference/reference-notes';
 import type { Access } from '../use-mastering';
 import { useMasteringState, useStore } from '../use-mastering';
 import { VocalSpaceControl } from '../vocal-space/vocal-space-control';
+import { ManualLockedHint } from './manual-locked-hint';
 
 /** Spec 2 'Mastering Controls': preset, mode, target, the five sliders, Master Track and its progress. */
 export function ControlsCard({ access }: { access: Access }) {
@@ -55,16 +55,7 @@ export function ControlsCard({ access }: { access: Access }) {
         label="Mode"
         value={state.mode}
         onChange={(v) => store.controls.setMode(v as MasteringMode)}
-        hint={
-          manualAllowed ? null : (
-            <p className="text-sm text-amber-300">
-              {TEXT.manualHint}.{' '}
-              <Link to="/pricing" className="underline underline-offset-4">
-                See the {PLANS.unlimited.name} plan
-              </Link>
-            </p>
-          )
-        }
+        hint={manualAllowed ? null : <ManualLockedHint />}
       >
         <option value="automatic">{TEXT.modeAutomatic}</option>
         <option value="manual" disabled={!manualAllowed}>
