@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
 import { ProgressBar } from '../../../components/ui/progress-bar';
+import { ChoiceBox, withChoice } from '../download/choice-box';
 import { MORE_OPTIONS, SPEC_OPTIONS } from '../download/format-options';
 import type { ExportFormat } from '../engine/engine-api';
 import type { Access } from '../use-mastering';
@@ -33,8 +34,6 @@ export function AlbumDownloadCard({ access }: { access: Access }) {
   // Issue 18 inside the album: the mixes mastered from their stems offer their versions, at no extra cost.
   const mixes = state.tracks.filter((t) => state.masters[t.key]?.versions).length;
   const withVersions = mixes > 0 && versions.length > 0;
-  const toggle = (format: ExportFormat, on: boolean) =>
-    setFormats((f) => (on ? [...f.filter((x) => x !== format), format] : f.filter((x) => x !== format)));
   const start = () => {
     setConfirming(false);
     void store.download.download({
@@ -52,21 +51,14 @@ export function AlbumDownloadCard({ access }: { access: Access }) {
       <fieldset className="mt-4 grid gap-2 sm:grid-cols-2" disabled={busy}>
         <legend className="mb-2 text-sm font-medium text-zinc-200">Every track in</legend>
         {OPTIONS.map((o) => (
-          <label
+          <ChoiceBox
             key={o.format}
-            className="flex min-h-10 items-start gap-3 rounded-md border border-zinc-700 p-2 text-sm"
-          >
-            <input
-              type="checkbox"
-              className="mt-0.5 size-4 shrink-0 accent-violet-500"
-              checked={formats.includes(o.format)}
-              onChange={(e) => toggle(o.format, e.target.checked)}
-            />
-            <span>
-              <span className="block font-medium text-zinc-100">{o.label}</span>
-              <span className="block text-xs text-zinc-400">{o.caption}</span>
-            </span>
-          </label>
+            dense
+            label={o.label}
+            caption={o.caption}
+            checked={formats.includes(o.format)}
+            onChange={(on) => setFormats((f) => withChoice(f, o.format, on))}
+          />
         ))}
       </fieldset>
       {mixes > 0 ? (
@@ -75,20 +67,13 @@ export function AlbumDownloadCard({ access }: { access: Access }) {
             {ALBUM_TEXT.versionsLegend(mixes)}
           </legend>
           {EXTRA_VERSIONS.map((v) => (
-            <label
+            <ChoiceBox
               key={v}
-              className="flex min-h-10 items-center gap-3 rounded-md border border-zinc-700 p-2 text-sm"
-            >
-              <input
-                type="checkbox"
-                className="size-4 shrink-0 accent-violet-500"
-                checked={versions.includes(v)}
-                onChange={(e) =>
-                  setVersions((x) => (e.target.checked ? [...x, v] : x.filter((y) => y !== v)))
-                }
-              />
-              {MIX_VERSION_LABELS[v]}
-            </label>
+              dense
+              label={MIX_VERSION_LABELS[v]}
+              checked={versions.includes(v)}
+              onChange={(on) => setVersions((x) => withChoice(x, v, on))}
+            />
           ))}
         </fieldset>
       ) : null}

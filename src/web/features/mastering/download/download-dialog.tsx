@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
 import type { ExportFormat, ExportRate } from '../engine/engine-api';
 import { TEXT } from '../mastering-texts';
+import { ChoiceBox, withChoice } from './choice-box';
 import { type FormatOption, MORE_OPTIONS, RATE_OPTIONS, SPEC_OPTIONS } from './format-options';
 
 const ORDER = [...SPEC_OPTIONS, ...MORE_OPTIONS].map((o) => o.format);
@@ -24,26 +25,17 @@ export function DownloadDialog(props: {
   const [chosen, setChosen] = useState<ExportFormat[]>(['wav']);
   const [rate, setRate] = useState<ExportRate>('source');
   const [versions, setVersions] = useState<MixVersion[]>(['main']);
-  const pickVersion = (version: MixVersion, on: boolean) =>
-    setVersions((v) => (on ? [...v.filter((x) => x !== version), version] : v.filter((x) => x !== version)));
   const orderedVersions = props.hasVersions ? MIX_VERSIONS.filter((v) => versions.includes(v)) : [];
   const files = ORDER.filter((f) => chosen.includes(f)).length * Math.max(1, orderedVersions.length);
-  const toggle = (format: ExportFormat, on: boolean) =>
-    setChosen((c) => (on ? [...c.filter((f) => f !== format), format] : c.filter((f) => f !== format)));
   const ordered = ORDER.filter((f) => chosen.includes(f));
   const box = (o: FormatOption) => (
-    <label key={o.format} className="flex items-start gap-3 rounded-md border border-zinc-700 p-3">
-      <input
-        type="checkbox"
-        className="mt-1 size-4 shrink-0 accent-violet-500"
-        checked={chosen.includes(o.format)}
-        onChange={(e) => toggle(o.format, e.target.checked)}
-      />
-      <span>
-        <span className="block font-medium">{o.label}</span>
-        <span className="block text-sm text-zinc-400">{o.caption}</span>
-      </span>
-    </label>
+    <ChoiceBox
+      key={o.format}
+      label={o.label}
+      caption={o.caption}
+      checked={chosen.includes(o.format)}
+      onChange={(on) => setChosen((c) => withChoice(c, o.format, on))}
+    />
   );
   return (
     <Dialog
@@ -66,18 +58,12 @@ export function DownloadDialog(props: {
             <legend className="mb-1 font-medium text-zinc-200">{TEXT.versionsLegend}</legend>
             <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
               {MIX_VERSIONS.map((version) => (
-                <label
+                <ChoiceBox
                   key={version}
-                  className="flex items-center gap-3 rounded-md border border-zinc-700 px-3 py-2"
-                >
-                  <input
-                    type="checkbox"
-                    className="size-4 shrink-0 accent-violet-500"
-                    checked={versions.includes(version)}
-                    onChange={(e) => pickVersion(version, e.target.checked)}
-                  />
-                  <span>{MIX_VERSION_LABELS[version]}</span>
-                </label>
+                  label={MIX_VERSION_LABELS[version]}
+                  checked={versions.includes(version)}
+                  onChange={(on) => setVersions((v) => withChoice(v, version, on))}
+                />
               ))}
             </div>
           </fieldset>
