@@ -13,6 +13,7 @@ import { MasteringPlayer } from '../player/mastering-player';
 import type { AlbumPlan } from './album-engine';
 import { albumTrackJob } from './album-rules';
 import type { AlbumContext } from './album-store';
+import { ALBUM_NOTICES } from './album-texts';
 
 export class AlbumTrackLive {
   #ctx: AlbumContext;
@@ -39,7 +40,10 @@ export class AlbumTrackLive {
     if (!canUseManual(this.#ctx.deps.user())) return this.#ctx.deps.notify(NOTICES.unlimitedRequired);
     const job = this.#job(key);
     const track = this.#ctx.state().tracks.find((t) => t.key === key);
-    if (!job || !track?.buffer) return;
+    if (!track?.manual) return;
+    // Until every track is loaded and analysed there is no album plan (this track's loudness and tone):
+    // said, rather than a toggle that does nothing.
+    if (!job || !track.buffer) return this.#ctx.deps.notify(ALBUM_NOTICES.notReady);
     this.#stopOthers();
     this.#planner.reset();
     this.#ctx.set({ live: key });
