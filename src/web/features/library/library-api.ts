@@ -1,5 +1,6 @@
 import type { LibraryKind, LibraryList, MasterMeta } from '../../../shared/api/library';
 import { apiJson, requestHeaders, throwIfNotOk } from '../../lib/api-client';
+import { withRetries } from '../../lib/retry';
 import { AUTH_TOKEN_KEY, readStorage } from '../../lib/storage';
 import { xhrUpload } from '../../lib/xhr-upload';
 
@@ -24,8 +25,15 @@ export const keepMaster = (spendKey: string, meta: MasterMeta, files: { blob: Bl
   form.append('spendKey', spendKey);
   form.append('meta', JSON.stringify(meta));
   for (const f of files) form.append('file', f.blob, f.name);
-  return xhrUpload('/api/masters', form, { headers: requestHeaders(false, readStorage(AUTH_TOKEN_KEY)) });
+  // The server keeps one copy per spend key however often it is sent, so a dropped connection or a
+  // server error is tried again (after 2 s, then 10 s) before the user is told the files were not kept.
+  return withRetries(
+    () => xhrUpload('/api/masters', form, { headers: requestHeaders(false, readStorage(AUTH_TOKEN_KEY)) }),
+    KEEP_RETRY_DELAYS_MS,
+  );
 };
+
+export const KEEP_RETRY_DELAYS_MS = [2000, 10_000] as const;
 
 /** A kept file's bytes (our own origin, the user's session): reading them never spends anything. */
 export const fetchKeptFile = async (url: string): Promise<Blob> => {
