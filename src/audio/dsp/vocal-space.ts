@@ -39,6 +39,13 @@ import {
   vocalSpaceBandDesigns,
 } from './vocal-space-bands';
 import { analyseVocalSpace } from './vocal-space-profile';
+import {
+  CARVE_STATE,
+  type CarveJob,
+  type CarveKernel,
+  carveCoefficients,
+  carveKernel,
+} from './wasm/carve-kernel';
 
 export {
   MAX_CUT_DB,
@@ -86,6 +93,12 @@ export class VocalSpaceProcessor {
   #mono = new Float32Array(0);
   /** The cut of each beat channel, summed over the bands in doubles. */
   #cut: Float64Array[] = [new Float64Array(0), new Float64Array(0)];
+  /**
+   * The WebAssembly kernel (decision 311), chosen once: its filters keep their own state (in `#job`), so a
+   * processor stays on the path it started on. Null: the JavaScript below (one or two channels only).
+   */
+  #kernel: CarveKernel | null;
+  #job: CarveJob | null = null;
 
   constructor(sampleRate: number, channelCount: number, profile: VocalSpaceProfile, amount: number) {
     this.sampleRate = sampleRate;
@@ -106,6 +119,20 @@ export class VocalSpaceProcessor {
     this.#detect = coefficient(DETECT_MS, sampleRate, 1);
     this.#attack = coefficient(ATTACK_MS, sampleRate, CONTROL);
     this.#release = coefficient(RELEASE_MS, sampleRate, CONTROL);
+    const coefs = channelCount <= 2 ? carveCoefficients(designs) : null;
+    this.#kernel = coefs && carveKernel();
+    if (coefs && this.#kernel)
+      this.#job = {
+        coefs,
+        state: new Float64Array(CARVE_STATE),
+        vocalEnv: this.#vocalEnv,
+        beatEnv: this.#beatEnv,
+        from: this.#from,
+        to: this.#to,
+        detect: this.#detect,
+        share: this.#share,
+        control: () => this.#control(),
+      };
     this.setAmount(amount);
   }
 
@@ -125,6 +152,7 @@ export class VocalSpaceProcessor {
   reset(): void {
     for (const f of this.#beatBands) f.reset();
     for (const f of this.#vocalBands) f.reset();
+    this.#job?.state.fill(0);
     this.#beatEnv.fill(0);
     this.#vocalEnv.fill(0);
     this.#cutDb.fill(0);
@@ -166,6 +194,13 @@ export class VocalSpaceProcessor {
     }
     this.#ensureScratch(n);
     const channels = Math.min(this.channelCount, beat.length);
+    if (this.#kernel && this.#job) {
+      monoInto(this.#mono, vocal ?? [], start, end);
+      const right = channels === 2 ? beat[1]! : null;
+      this.#kernel.process(this.#job, beat[0]!, right, this.#mono, start, end, this.#frame);
+      this.#frame += n;
+      return;
+    }
     const bands = this.#scratch;
     for (let k = 0; k < VOCAL_SPACE_BANDS; k++) {
       for (let c = 0; c < channels; c++) bands[k * this.channelCount + c]!.set(beat[c]!.subarray(start, end));
