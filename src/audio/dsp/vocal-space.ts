@@ -59,6 +59,15 @@ export {
 } from './vocal-space-bands';
 export { analyseVocalSpace } from './vocal-space-profile';
 
+/**
+ * Relative margin around a decibel edge within which the logarithm decides: far more than log10's error
+ * (under an ulp), far less than anything audible.
+ */
+const LOG_MARGIN = 1e-9;
+/** Beat-to-vocal power ratios at or under which a band is surely unmasked, at or over which surely masked. */
+const MASK_NONE_RATIO = 10 ** (MASK_NONE_DB / 10) * (1 - LOG_MARGIN);
+const MASK_FULL_RATIO = 10 ** (MASK_FULL_DB / 10) * (1 + LOG_MARGIN);
+
 const coefficient = (ms: number, sampleRate: number, step: number) =>
   1 - Math.exp(-step / ((ms * sampleRate) / 1000));
 
@@ -71,6 +80,9 @@ export class VocalSpaceProcessor {
   readonly channelCount: number;
   #amount = 0;
   #profile: VocalSpaceProfile;
+  /** Vocal-band levels (mean square) at or under which the gate is surely shut, at or over which surely full. */
+  #gateShut = 0;
+  #gateFull = 0;
   /** Band-pass filters of the beat (stereo state) and of the vocal's mono sum. */
   #beatBands: BiquadCascade[];
   #vocalBands: BiquadCascade[];
@@ -104,6 +116,7 @@ export class VocalSpaceProcessor {
     this.sampleRate = sampleRate;
     this.channelCount = channelCount;
     this.#profile = profile;
+    this.setProfile(profile);
     const designs = vocalSpaceBandDesigns(sampleRate);
     this.#beatBands = designs.map((c) => {
       const f = new BiquadCascade(1, channelCount);
@@ -147,6 +160,9 @@ export class VocalSpaceProcessor {
 
   setProfile(profile: VocalSpaceProfile): void {
     this.#profile = profile;
+    const db = profile.singingThresholdDb;
+    this.#gateShut = 10 ** (db / 10) * (1 - LOG_MARGIN);
+    this.#gateFull = 10 ** ((db + GATE_RANGE_DB) / 10) * (1 + LOG_MARGIN);
   }
 
   reset(): void {
@@ -328,21 +344,43 @@ export class VocalSpaceProcessor {
     const { weights, singingThresholdDb } = this.#profile;
     let vocalTotal = 0;
     for (let k = 0; k < VOCAL_SPACE_BANDS; k++) vocalTotal += this.#vocalEnv[k]!;
-    const vocalDb = 10 * Math.log10(vocalTotal + TINY);
-    const singing = Math.min(1, Math.max(0, (vocalDb - singingThresholdDb) / GATE_RANGE_DB));
+    // Where the gate or a band's masking is surely shut or surely full, the clamp's 0 or 1 without the
+    // logarithm (the margins are thousands of ulps of log10, so nothing near the edges is decided this way).
+    const level = vocalTotal + TINY;
+    const singing =
+      level <= this.#gateShut
+        ? 0
+        : level >= this.#gateFull
+          ? 1
+          : Math.min(1, Math.max(0, (10 * Math.log10(level) - singingThresholdDb) / GATE_RANGE_DB));
     const depth = (MAX_CUT_DB * this.#amount) / 100;
     for (let k = 0; k < VOCAL_SPACE_BANDS; k++) {
+      const weight = weights[k] ?? 0;
       let target = 0;
-      if (singing > 0 && depth > 0) {
-        const maskDb = 10 * Math.log10((this.#beatEnv[k]! + TINY) / (this.#vocalEnv[k]! + TINY));
-        const masking = Math.min(1, Math.max(0, (maskDb - MASK_NONE_DB) / (MASK_FULL_DB - MASK_NONE_DB)));
-        target = depth * (weights[k] ?? 0) * singing * masking;
+      // A band of weight 0 has target 0 whatever its masking.
+      if (singing > 0 && depth > 0 && weight !== 0) {
+        const ratio = (this.#beatEnv[k]! + TINY) / (this.#vocalEnv[k]! + TINY);
+        const masking =
+          ratio <= MASK_NONE_RATIO
+            ? 0
+            : ratio >= MASK_FULL_RATIO
+              ? 1
+              : Math.min(
+                  1,
+                  Math.max(0, (10 * Math.log10(ratio) - MASK_NONE_DB) / (MASK_FULL_DB - MASK_NONE_DB)),
+                );
+        target = depth * weight * singing * masking;
       }
       const now = this.#cutDb[k]!;
+      this.#from[k] = this.#to[k]!;
+      // No cut, none wanted: it stays exactly 0 and the gain exactly 1 (what the lines below would give).
+      if (target === 0 && now === 0) {
+        this.#to[k] = 1;
+        continue;
+      }
       let next = now + (target - now) * (target > now ? this.#attack : this.#release);
       if (target === 0 && next < SNAP_DB) next = 0;
       this.#cutDb[k] = next;
-      this.#from[k] = this.#to[k]!;
       // Exactly 1 when the cut is 0: the bypass is bit-exact.
       this.#to[k] = next === 0 ? 1 : 10 ** (-next / 20);
     }

@@ -55,11 +55,12 @@ export interface CarveJob {
 
 /**
  * The coefficients image of the beat's four band filters (both lanes alike) and the vocal's (two bands a
- * vector). Null unless every band is a band-pass with b1 exactly 0 (the kernel leaves out b1 x: with b1 = 0
- * it is a zero, which changes no sample).
+ * vector). Null unless every band is a band-pass with b1 exactly 0 and b2 exactly -b0, as designBiquad's
+ * are: the kernel leaves out b1 x (a zero, which changes no sample) and takes b2 x as -(b0 x), the same
+ * double.
  */
 export const carveCoefficients = (designs: readonly BiquadCoefficients[]): Float64Array | null => {
-  if (designs.length !== 4 || designs.some((d) => d.b1 !== 0)) return null;
+  if (designs.length !== 4 || designs.some((d) => d.b1 !== 0 || d.b2 !== -d.b0)) return null;
   const image = new Float64Array(CARVE_COEFS);
   const put = (filter: number, lane: number, d: BiquadCoefficients) => {
     [d.b0, d.b2, d.a1, d.a2].forEach((v, k) => {
