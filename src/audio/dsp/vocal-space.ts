@@ -210,7 +210,7 @@ export class VocalSpaceProcessor {
     }
     this.#ensureScratch(n);
     const channels = Math.min(this.channelCount, beat.length);
-    if (this.#kernel && this.#job) {
+    if (this.#kernel && this.#job && channels > 0) {
       monoInto(this.#mono, vocal ?? [], start, end);
       const right = channels === 2 ? beat[1]! : null;
       this.#kernel.process(this.#job, beat[0]!, right, this.#mono, start, end, this.#frame);
