@@ -3,7 +3,10 @@
  * samples (tolerance 0, Object.is per sample), whatever the blocks, the amount's moves, the beat's and the
  * vocal's channel counts.
  */
+import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain ES module script without types (the build step that writes the kernels' bytes)
+import { assemble } from '../../../../scripts/build-wasm.mjs';
 import { analyseVocalSpace, VocalSpaceProcessor } from '../vocal-space';
 import { carveKernel } from './carve-kernel';
 import { setWasmKernels } from './simd-kernels';
@@ -79,7 +82,9 @@ const carve = (wasm: boolean, beatChannels: number, vocalChannels: number, seed:
 describe('carve kernel', () => {
   afterEach(() => setWasmKernels(true));
 
-  it('runs here (WebAssembly SIMD in Node)', () => {
+  it('is the assembly of its .wat source, and runs here (WebAssembly SIMD in Node)', async () => {
+    const wat = 'src/audio/dsp/wasm/carve-kernel.wat';
+    expect(await assemble(wat)).toBe(fs.readFileSync(wat.replace(/\.wat$/, '.wasm.ts'), 'utf8'));
     setWasmKernels(true);
     expect(carveKernel()).not.toBeNull();
   });
