@@ -373,13 +373,11 @@ export class VocalSpaceProcessor {
       }
       const now = this.#cutDb[k]!;
       this.#from[k] = this.#to[k]!;
-      // No cut, none wanted: it stays exactly 0 and the gain exactly 1 (what the lines below would give).
-      if (target === 0 && now === 0) {
-        this.#to[k] = 1;
-        continue;
-      }
       let next = now + (target - now) * (target > now ? this.#attack : this.#release);
       if (target === 0 && next < SNAP_DB) next = 0;
+      // The cut stays (none wanted and none left, or settled on its target to the last bit): the gain is
+      // the one `to` already holds, the power of this very cut.
+      if (next === now) continue;
       this.#cutDb[k] = next;
       // Exactly 1 when the cut is 0: the bypass is bit-exact.
       this.#to[k] = next === 0 ? 1 : 10 ** (-next / 20);
