@@ -39,6 +39,13 @@ import {
   vocalSpaceBandDesigns,
 } from './vocal-space-bands';
 import { analyseVocalSpace } from './vocal-space-profile';
+import {
+  CARVE_STATE,
+  type CarveJob,
+  type CarveKernel,
+  carveCoefficients,
+  carveKernel,
+} from './wasm/carve-kernel';
 
 export {
   MAX_CUT_DB,
@@ -52,6 +59,15 @@ export {
 } from './vocal-space-bands';
 export { analyseVocalSpace } from './vocal-space-profile';
 
+/**
+ * Relative margin around a decibel edge within which the logarithm decides: far more than log10's error
+ * (under an ulp), far less than anything audible.
+ */
+const LOG_MARGIN = 1e-9;
+/** Beat-to-vocal power ratios at or under which a band is surely unmasked, at or over which surely masked. */
+const MASK_NONE_RATIO = 10 ** (MASK_NONE_DB / 10) * (1 - LOG_MARGIN);
+const MASK_FULL_RATIO = 10 ** (MASK_FULL_DB / 10) * (1 + LOG_MARGIN);
+
 const coefficient = (ms: number, sampleRate: number, step: number) =>
   1 - Math.exp(-step / ((ms * sampleRate) / 1000));
 
@@ -64,6 +80,9 @@ export class VocalSpaceProcessor {
   readonly channelCount: number;
   #amount = 0;
   #profile: VocalSpaceProfile;
+  /** Vocal-band levels (mean square) at or under which the gate is surely shut, at or over which surely full. */
+  #gateShut = 0;
+  #gateFull = 0;
   /** Band-pass filters of the beat (stereo state) and of the vocal's mono sum. */
   #beatBands: BiquadCascade[];
   #vocalBands: BiquadCascade[];
@@ -86,11 +105,18 @@ export class VocalSpaceProcessor {
   #mono = new Float32Array(0);
   /** The cut of each beat channel, summed over the bands in doubles. */
   #cut: Float64Array[] = [new Float64Array(0), new Float64Array(0)];
+  /**
+   * The WebAssembly kernel (decision 311), chosen once: its filters keep their own state (in `#job`), so a
+   * processor stays on the path it started on. Null: the JavaScript below (one or two channels only).
+   */
+  #kernel: CarveKernel | null;
+  #job: CarveJob | null = null;
 
   constructor(sampleRate: number, channelCount: number, profile: VocalSpaceProfile, amount: number) {
     this.sampleRate = sampleRate;
     this.channelCount = channelCount;
     this.#profile = profile;
+    this.setProfile(profile);
     const designs = vocalSpaceBandDesigns(sampleRate);
     this.#beatBands = designs.map((c) => {
       const f = new BiquadCascade(1, channelCount);
@@ -106,6 +132,20 @@ export class VocalSpaceProcessor {
     this.#detect = coefficient(DETECT_MS, sampleRate, 1);
     this.#attack = coefficient(ATTACK_MS, sampleRate, CONTROL);
     this.#release = coefficient(RELEASE_MS, sampleRate, CONTROL);
+    const coefs = channelCount <= 2 ? carveCoefficients(designs) : null;
+    this.#kernel = coefs && carveKernel();
+    if (coefs && this.#kernel)
+      this.#job = {
+        coefs,
+        state: new Float64Array(CARVE_STATE),
+        vocalEnv: this.#vocalEnv,
+        beatEnv: this.#beatEnv,
+        from: this.#from,
+        to: this.#to,
+        detect: this.#detect,
+        share: this.#share,
+        control: () => this.#control(),
+      };
     this.setAmount(amount);
   }
 
@@ -120,11 +160,15 @@ export class VocalSpaceProcessor {
 
   setProfile(profile: VocalSpaceProfile): void {
     this.#profile = profile;
+    const db = profile.singingThresholdDb;
+    this.#gateShut = 10 ** (db / 10) * (1 - LOG_MARGIN);
+    this.#gateFull = 10 ** ((db + GATE_RANGE_DB) / 10) * (1 + LOG_MARGIN);
   }
 
   reset(): void {
     for (const f of this.#beatBands) f.reset();
     for (const f of this.#vocalBands) f.reset();
+    this.#job?.state.fill(0);
     this.#beatEnv.fill(0);
     this.#vocalEnv.fill(0);
     this.#cutDb.fill(0);
@@ -166,6 +210,13 @@ export class VocalSpaceProcessor {
     }
     this.#ensureScratch(n);
     const channels = Math.min(this.channelCount, beat.length);
+    if (this.#kernel && this.#job && channels > 0) {
+      monoInto(this.#mono, vocal ?? [], start, end);
+      const right = channels === 2 ? beat[1]! : null;
+      this.#kernel.process(this.#job, beat[0]!, right, this.#mono, start, end, this.#frame);
+      this.#frame += n;
+      return;
+    }
     const bands = this.#scratch;
     for (let k = 0; k < VOCAL_SPACE_BANDS; k++) {
       for (let c = 0; c < channels; c++) bands[k * this.channelCount + c]!.set(beat[c]!.subarray(start, end));
@@ -293,21 +344,41 @@ export class VocalSpaceProcessor {
     const { weights, singingThresholdDb } = this.#profile;
     let vocalTotal = 0;
     for (let k = 0; k < VOCAL_SPACE_BANDS; k++) vocalTotal += this.#vocalEnv[k]!;
-    const vocalDb = 10 * Math.log10(vocalTotal + TINY);
-    const singing = Math.min(1, Math.max(0, (vocalDb - singingThresholdDb) / GATE_RANGE_DB));
+    // Where the gate or a band's masking is surely shut or surely full, the clamp's 0 or 1 without the
+    // logarithm (the margins are thousands of ulps of log10, so nothing near the edges is decided this way).
+    const level = vocalTotal + TINY;
+    const singing =
+      level <= this.#gateShut
+        ? 0
+        : level >= this.#gateFull
+          ? 1
+          : Math.min(1, Math.max(0, (10 * Math.log10(level) - singingThresholdDb) / GATE_RANGE_DB));
     const depth = (MAX_CUT_DB * this.#amount) / 100;
     for (let k = 0; k < VOCAL_SPACE_BANDS; k++) {
+      const weight = weights[k] ?? 0;
       let target = 0;
-      if (singing > 0 && depth > 0) {
-        const maskDb = 10 * Math.log10((this.#beatEnv[k]! + TINY) / (this.#vocalEnv[k]! + TINY));
-        const masking = Math.min(1, Math.max(0, (maskDb - MASK_NONE_DB) / (MASK_FULL_DB - MASK_NONE_DB)));
-        target = depth * (weights[k] ?? 0) * singing * masking;
+      // A band of weight 0 has target 0 whatever its masking.
+      if (singing > 0 && depth > 0 && weight !== 0) {
+        const ratio = (this.#beatEnv[k]! + TINY) / (this.#vocalEnv[k]! + TINY);
+        const masking =
+          ratio <= MASK_NONE_RATIO
+            ? 0
+            : ratio >= MASK_FULL_RATIO
+              ? 1
+              : Math.min(
+                  1,
+                  Math.max(0, (10 * Math.log10(ratio) - MASK_NONE_DB) / (MASK_FULL_DB - MASK_NONE_DB)),
+                );
+        target = depth * weight * singing * masking;
       }
       const now = this.#cutDb[k]!;
+      this.#from[k] = this.#to[k]!;
       let next = now + (target - now) * (target > now ? this.#attack : this.#release);
       if (target === 0 && next < SNAP_DB) next = 0;
+      // The cut stays (none wanted and none left, or settled on its target to the last bit): the gain is
+      // the one `to` already holds, the power of this very cut.
+      if (next === now) continue;
       this.#cutDb[k] = next;
-      this.#from[k] = this.#to[k]!;
       // Exactly 1 when the cut is 0: the bypass is bit-exact.
       this.#to[k] = next === 0 ? 1 : 10 ** (-next / 20);
     }
