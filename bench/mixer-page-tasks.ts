@@ -2,7 +2,7 @@
  * Which main-thread tasks of the page ran long, and what ran in them, from a Chromium trace written by
  * `e2e/helpers/main-thread-trace.ts` (e.g. `MIXER_TRACE=/tmp/mix.json npx playwright test
  * e2e/mixer-longtask.spec.ts`):
- *   npx tsx bench/mixer-page-tasks.ts /tmp/mix.json [threshold ms, default 50]
+ *   npx tsx bench/mixer-page-tasks.ts /tmp/mix.json [threshold ms, default 50] [from mark]
  * For each task on the renderer's main thread whose own CPU time is over the threshold: its start (page time,
  * as performance.now() and the User Timing marks count it), its wall and CPU time, the last mark before it,
  * its biggest DevTools timeline events (layout, paint, GC, script) and the functions with the most self time
@@ -38,7 +38,7 @@ interface TraceEvent {
   };
 }
 
-const [file, thresholdArg] = process.argv.slice(2);
+const [file, thresholdArg, fromMark = 'longtask:from'] = process.argv.slice(2);
 if (!file) throw new Error('usage: mixer-page-tasks.ts trace.json [threshold ms]');
 const threshold = Number(thresholdArg ?? 50) * 1000;
 const { traceEvents: events } = JSON.parse(await readFile(file, 'utf8')) as { traceEvents: TraceEvent[] };
@@ -91,7 +91,11 @@ for (const e of events) {
 }
 samples.sort((a, b) => a.ts - b.ts);
 
+// Only what follows the spec's 'longtask:from' mark (taken before the first upload), or another mark named
+// as the third argument, when the trace has it.
+const from = marks.find((m) => m.name === fromMark)?.ts ?? 0;
 const allTasks = events
+  .filter((e) => e.ts >= from)
   .filter(
     (e) => onMain(e) && e.ph === 'X' && (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask'),
   )
@@ -102,8 +106,9 @@ const byWall = longestBy('dur');
 const byCpu = longestBy('tdur');
 const markBefore = (ts: number) => marks.filter((m) => m.ts <= ts).at(-1)?.name ?? '-';
 const ms = (us: number | undefined) => ((us ?? 0) / 1000).toFixed(0);
+const cpuTotal = allTasks.reduce((sum, t) => sum + (t.tdur ?? 0), 0);
 console.log(
-  `main-thread tasks: ${allTasks.length}; over ${threshold / 1000} ms wall: ${allTasks.filter((t) => (t.dur ?? 0) >= threshold).length}, over ${threshold / 1000} ms CPU: ${allTasks.filter((t) => (t.tdur ?? 0) >= threshold).length}`,
+  `main-thread tasks: ${allTasks.length}, ${ms(cpuTotal)} ms CPU in all; over ${threshold / 1000} ms wall: ${allTasks.filter((t) => (t.dur ?? 0) >= threshold).length}, over ${threshold / 1000} ms CPU: ${allTasks.filter((t) => (t.tdur ?? 0) >= threshold).length}`,
 );
 if (byWall && byCpu)
   console.log(
