@@ -61,66 +61,61 @@ export function PitchView({
     observer.observe(el);
     return () => observer.disconnect();
   }, []);
-  // Drawn in the next frame, not in the commit that mounted or changed the view: a curve lands while the page
-  // commits other big updates (the beat grid), and both in one task held the main thread over 50 ms (issue 26).
   useEffect(() => {
-    const pending = requestAnimationFrame(() => {
-      const el = canvas.current;
-      const ctx = el?.getContext('2d');
-      if (!el || !ctx) return;
-      const dpr = window.devicePixelRatio || 1;
-      const cssWidth = width || el.clientWidth || 600;
-      el.width = Math.round(cssWidth * dpr);
-      el.height = Math.round(HEIGHT * dpr);
-      ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-      ctx.clearRect(0, 0, cssWidth, HEIGHT);
-      const [lo, hi] = rangeOf(curve, first, end);
-      const plot = cssWidth - LABEL_WIDTH;
-      const x = (frame: number) => LABEL_WIDTH + ((frame - first) / Math.max(1, end - first - 1)) * plot;
-      // Half a row of room above the top note and below the bottom one, so their labels are not cut.
-      const y = (midi: number) => HEIGHT - ((midi - lo + 0.5) / (hi - lo + 1)) * HEIGHT;
-      const classes = scalePitchClasses(settings.key);
-      const rowHeight = HEIGHT / (hi - lo + 1);
-      ctx.font = '10px system-ui, sans-serif';
-      ctx.textBaseline = 'middle';
-      for (let n = lo; n <= hi; n++) {
-        const inScale = classes.includes(((n % 12) + 12) % 12);
-        if (inScale) {
-          ctx.fillStyle = 'rgba(255, 255, 255, 0.05)';
-          ctx.fillRect(LABEL_WIDTH, y(n + 0.5), plot, rowHeight);
-        }
-        ctx.strokeStyle = inScale ? 'rgba(255, 255, 255, 0.18)' : 'rgba(255, 255, 255, 0.06)';
-        ctx.beginPath();
-        ctx.moveTo(LABEL_WIDTH, y(n));
-        ctx.lineTo(cssWidth, y(n));
-        ctx.stroke();
-        if (rowHeight >= 9 || n % 12 === 0) {
-          ctx.fillStyle = inScale ? '#d4d4d8' : '#71717a';
-          ctx.fillText(`${noteName(n)}${Math.floor(n / 12) - 1}`, 2, y(n));
-        }
+    const el = canvas.current;
+    const ctx = el?.getContext('2d');
+    if (!el || !ctx) return;
+    const dpr = window.devicePixelRatio || 1;
+    const cssWidth = width || el.clientWidth || 600;
+    el.width = Math.round(cssWidth * dpr);
+    el.height = Math.round(HEIGHT * dpr);
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.clearRect(0, 0, cssWidth, HEIGHT);
+    const [lo, hi] = rangeOf(curve, first, end);
+    const plot = cssWidth - LABEL_WIDTH;
+    const x = (frame: number) => LABEL_WIDTH + ((frame - first) / Math.max(1, end - first - 1)) * plot;
+    // Half a row of room above the top note and below the bottom one, so their labels are not cut.
+    const y = (midi: number) => HEIGHT - ((midi - lo + 0.5) / (hi - lo + 1)) * HEIGHT;
+    const classes = scalePitchClasses(settings.key);
+    const rowHeight = HEIGHT / (hi - lo + 1);
+    ctx.font = '10px system-ui, sans-serif';
+    ctx.textBaseline = 'middle';
+    for (let n = lo; n <= hi; n++) {
+      const inScale = classes.includes(((n % 12) + 12) % 12);
+      if (inScale) {
+        ctx.fillStyle = 'rgba(255, 255, 255, 0.05)';
+        ctx.fillRect(LABEL_WIDTH, y(n + 0.5), plot, rowHeight);
       }
-      const draw = (values: Float32Array, color: string, lineWidth: number) => {
-        ctx.strokeStyle = color;
-        ctx.lineWidth = lineWidth;
-        ctx.beginPath();
-        let pen = false;
-        for (let f = first; f < end; f++) {
-          const v = values[f]!;
-          if (Number.isNaN(v)) {
-            pen = false;
-            continue;
-          }
-          if (pen) ctx.lineTo(x(f), y(v));
-          else ctx.moveTo(x(f), y(v));
-          pen = true;
+      ctx.strokeStyle = inScale ? 'rgba(255, 255, 255, 0.18)' : 'rgba(255, 255, 255, 0.06)';
+      ctx.beginPath();
+      ctx.moveTo(LABEL_WIDTH, y(n));
+      ctx.lineTo(cssWidth, y(n));
+      ctx.stroke();
+      if (rowHeight >= 9 || n % 12 === 0) {
+        ctx.fillStyle = inScale ? '#d4d4d8' : '#71717a';
+        ctx.fillText(`${noteName(n)}${Math.floor(n / 12) - 1}`, 2, y(n));
+      }
+    }
+    const draw = (values: Float32Array, color: string, lineWidth: number) => {
+      ctx.strokeStyle = color;
+      ctx.lineWidth = lineWidth;
+      ctx.beginPath();
+      let pen = false;
+      for (let f = first; f < end; f++) {
+        const v = values[f]!;
+        if (Number.isNaN(v)) {
+          pen = false;
+          continue;
         }
-        ctx.stroke();
-        ctx.lineWidth = 1;
-      };
-      draw(curve.detected, '#f59e0b', 1.5);
-      draw(curve.corrected, '#a78bfa', 2);
-    });
-    return () => cancelAnimationFrame(pending);
+        if (pen) ctx.lineTo(x(f), y(v));
+        else ctx.moveTo(x(f), y(v));
+        pen = true;
+      }
+      ctx.stroke();
+      ctx.lineWidth = 1;
+    };
+    draw(curve.detected, '#f59e0b', 1.5);
+    draw(curve.corrected, '#a78bfa', 2);
   }, [curve, settings.key, first, end, width]);
 
   let voiced = 0;
