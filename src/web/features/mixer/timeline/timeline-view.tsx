@@ -43,12 +43,20 @@ export function TimelineView({
   useEffect(() => {
     let frame = 0;
     let last = -Infinity;
+    // What the DOM shows now: a frame that would write the same values writes nothing. Each write (even of
+    // the same text) restyles, lays out and repaints the page 30 times a second, paused or not: during a
+    // mixdown that was seconds of main-thread paint taking CPU from the workers (issue 26). New elements
+    // (a remount) are written afresh.
+    let shown: unknown[] = [];
     const tick = (now: number) => {
       frame = requestAnimationFrame(tick);
       if (now - last < FRAME_MS) return;
       last = now;
       const d = durationRef.current;
       const seconds = dragSeconds.current ?? engine.getPlayheadSeconds();
+      const showing = [seconds, d, playhead.current, knob.current, clock.current];
+      if (showing.every((v, i) => v === shown[i])) return;
+      shown = showing;
       const pct = `${(Math.min(seconds, d) / d) * 100}%`;
       if (playhead.current) {
         playhead.current.style.left = pct;
