@@ -72,15 +72,18 @@ export class DynamicBand {
   }
 
   process(x: Float32Array, start: number, end: number): void {
-    // The band and its envelope in WebAssembly, the same values (decision 313); the control points here.
+    // The band, its envelope and the gain ramps in WebAssembly, the same values (decision 313); the
+    // control points' gains here.
     const kernel = dynamicBandKernel();
     if (kernel) {
       for (let from = start; from < end; from += DYNAMIC_BAND_CHUNK) {
         const to = Math.min(end, from + DYNAMIC_BAND_CHUNK);
         kernel.run(this.#c, this.#state, x, from, to);
-        const envelope = kernel.envelope;
-        for (let s = from, j = 0; s < to; s += CONTROL, j++)
-          this.#control(x, s, Math.min(to, s + CONTROL), envelope[j]!, kernel.band, s - from);
+        const { envelope, gains } = kernel;
+        gains[0] = this.#gain;
+        for (let j = 0; j * CONTROL < to - from; j++) gains[j + 1] = this.#target(envelope[j]!);
+        this.#gain = gains[Math.ceil((to - from) / CONTROL)]!;
+        kernel.ramp(x);
       }
       return;
     }
@@ -113,15 +116,12 @@ export class DynamicBand {
       st[2] = y1;
       st[3] = y2;
       st[4] = env;
-      this.#control(x, s, e, env, band, 0);
+      this.#ramp(x, s, e, this.#target(env));
     }
   }
 
-  /**
-   * The control point at the end of block [s, e) from the envelope there, and the block's gain ramp over
-   * x[s..e) with the band's samples at band[at..).
-   */
-  #control(x: Float32Array, s: number, e: number, env: number, band: Float32Array, at: number): void {
+  /** The gain a control point asks for from the envelope there (and the report's counts). */
+  #target(env: number): number {
     const { thresholdDb, slope, maxCutDb } = this.#params;
     // Envelope of y^2 is the mean square; a sine's is half its peak squared: +3 dB makes it the RMS level
     // of a steady band signal (as a meter would read it).
@@ -132,15 +132,20 @@ export class DynamicBand {
         : level > this.#loud
           ? maxCutDb
           : Math.min(maxCutDb, Math.max(0, (10 * Math.log10(level + 1e-20) - 3 - thresholdDb) * slope));
-    const target = cut > 0 ? (cut === maxCutDb ? this.#fullCut : 10 ** (-cut / 20)) : 1;
     this.#points++;
     if (cut > 0) {
       this.#activePoints++;
       this.#cutSum += cut;
       if (cut > this.maxCutDb) this.maxCutDb = cut;
     }
-    // Linear ramp from the last gain to the new one over the control block; untouched when both are 1.
+    return cut > 0 ? (cut === maxCutDb ? this.#fullCut : 10 ** (-cut / 20)) : 1;
+  }
+
+  /** Linear ramp from the last gain to `target` over the block x[s..e) (the band in this.#band). */
+  #ramp(x: Float32Array, s: number, e: number, target: number): void {
+    const band = this.#band;
     const gain = this.#gain;
+    // Untouched when both are 1.
     if (gain === 1 && target === 1) return;
     const step = target - gain;
     const n = e - s;
@@ -149,12 +154,12 @@ export class DynamicBand {
       // values without a division per sample.
       for (let k = 0; k < CONTROL; k++) {
         const g = gain + step * (k + 1) * INV_CONTROL;
-        x[s + k] = x[s + k]! - (1 - g) * band[at + k]!;
+        x[s + k] = x[s + k]! - (1 - g) * band[k]!;
       }
     } else {
       for (let k = 0; k < n; k++) {
         const g = gain + (step * (k + 1)) / n;
-        x[s + k] = x[s + k]! - (1 - g) * band[at + k]!;
+        x[s + k] = x[s + k]! - (1 - g) * band[k]!;
       }
     }
     this.#gain = target;

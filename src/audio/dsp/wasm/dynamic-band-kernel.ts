@@ -11,14 +11,16 @@ import { hexBytes } from './simd-kernels-abi';
 interface Exports {
   memory: WebAssembly.Memory;
   band_envelope(c: number, st: number, p: number, n: number, out: number, envOut: number): void;
+  ramp(p: number, band: number, gains: number, n: number): void;
 }
 
-/** Frames per call, a whole number of control blocks; input and band fit the module's two 64 kB pages. */
+/** Frames per call, a whole number of control blocks; all of it fits the module's two 64 kB pages. */
 export const DYNAMIC_BAND_CHUNK = 8192;
 const STATE_AT = 64;
 const ENV_AT = 128;
 const SAMPLES_AT = ENV_AT + (DYNAMIC_BAND_CHUNK / 16) * 8;
 const BAND_AT = SAMPLES_AT + DYNAMIC_BAND_CHUNK * 4;
+const GAINS_AT = BAND_AT + DYNAMIC_BAND_CHUNK * 4;
 
 export class DynamicBandKernel {
   readonly #exports: Exports;
@@ -28,6 +30,10 @@ export class DynamicBandKernel {
   readonly band: Float32Array;
   /** After `run`: the envelope after each of the span's control blocks. */
   readonly envelope: Float64Array;
+  /** For `ramp`: the gain before the span, then after each of its control blocks. */
+  readonly gains: Float64Array;
+  #from = 0;
+  #to = 0;
 
   constructor(instance: WebAssembly.Instance) {
     this.#exports = instance.exports as unknown as Exports;
@@ -36,6 +42,7 @@ export class DynamicBandKernel {
     this.#f32 = new Float32Array(buffer);
     this.band = new Float32Array(buffer, BAND_AT, DYNAMIC_BAND_CHUNK);
     this.envelope = new Float64Array(buffer, ENV_AT, DYNAMIC_BAND_CHUNK / 16);
+    this.gains = new Float64Array(buffer, GAINS_AT, DYNAMIC_BAND_CHUNK / 16 + 1);
   }
 
   /**
@@ -48,6 +55,15 @@ export class DynamicBandKernel {
     this.#f32.set(x.subarray(from, to), SAMPLES_AT / 4);
     this.#exports.band_envelope(0, STATE_AT, SAMPLES_AT, to - from, BAND_AT, ENV_AT);
     state.set(this.#f64.subarray(STATE_AT / 8, STATE_AT / 8 + 5));
+    this.#from = from;
+    this.#to = to;
+  }
+
+  /** After `run` and `gains` set: the span's gain ramps, written into x[from..to). */
+  ramp(x: Float32Array): void {
+    const n = this.#to - this.#from;
+    this.#exports.ramp(SAMPLES_AT, BAND_AT, GAINS_AT, n);
+    x.set(this.#f32.subarray(SAMPLES_AT / 4, SAMPLES_AT / 4 + n), this.#from);
   }
 }
 
