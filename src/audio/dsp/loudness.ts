@@ -8,6 +8,7 @@
  * (10 numbers a second), so integrated loudness and range are exact over the whole programme.
  */
 import { TruePeakMeter } from './true-peak';
+import { kWeightedMono } from './wasm/kweighted-mono';
 import { simdKernels } from './wasm/simd-kernels';
 
 export interface KWeighting {
@@ -140,6 +141,9 @@ export class LoudnessMeter {
 
   /** K-weights one channel's span (both stages fused, state kept) and returns the sum of squares. */
   #filterAndSquare(data: Float32Array, channel: number, start: number, end: number): number {
+    // The same loop in WebAssembly SIMD, the two stages side by side in one instruction (decision 314).
+    const mono = kWeightedMono();
+    if (mono) return mono.sumOfSquares(this.#k, this.#state, channel * 4, data, start, end);
     const [sb0, sb1, sb2, sa1, sa2] = this.#k.shelf;
     const [hb0, hb1, hb2, ha1, ha2] = this.#k.highpass;
     const st = this.#state;
