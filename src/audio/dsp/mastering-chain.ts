@@ -36,6 +36,7 @@ import type {
 import { MasteringProcessor } from './mastering-processor';
 import { hasPeakStage, StagedLimiterComputer } from './staged-limiter';
 import { analyseTrack, type TrackAnalysis } from './track-analysis';
+import { PeakShare, type PeakShareMemory } from './true-peak-share';
 
 export {
   MASTERING_STAGES,
@@ -177,12 +178,14 @@ export const loudnessStart = (
 };
 
 /**
- * The block true peaks already found at `start.gainDb` (the two-worker render finds them in halves,
- * decision 141); the solve goes on from there.
+ * The block true peaks already found at `start.gainDb` (two workers can find them in halves, decision 141);
+ * the solve goes on from there. With `share`, none are found yet: every gain the solve tries has its block
+ * true peaks found by both workers of the two-worker render (decision 317), into `storage`.
  */
 export interface LoudnessHead {
   start: LoudnessStart;
   storage: TruePeakStorage;
+  share?: PeakShareMemory;
 }
 
 /**
@@ -207,8 +210,9 @@ export const solveLoudness = async (
   const { processedLufs, gainDb, limiter: limiterOptions } = start;
   // Block true peaks are interpolated lazily, for the blocks that can matter at the gains tried.
   const firstGain = 10 ** (gainDb / 20);
+  const share = head?.share ? new PeakShare(head.share, sampleMax.length) : null;
   const blockPeaks = head
-    ? new BlockTruePeaks(channels, sampleMax, start.threshold, head.storage, firstGain)
+    ? new BlockTruePeaks(channels, sampleMax, start.threshold, head.storage, share ? 0 : firstGain, share)
     : new BlockTruePeaks(channels, sampleMax, start.threshold);
   const peaks = blockPeaks.peaks;
   blockPeaks.ensure(firstGain);
