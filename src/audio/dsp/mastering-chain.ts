@@ -18,6 +18,7 @@ import { type AdaptivePlan, adaptivePlanFor } from './adaptive-plan';
 import { type BandLevel, measureBandLevels } from './band-levels';
 import { ChainStats, type CompressorDynamics, summariseGains } from './dynamics-stats';
 import { LIMITER_BLOCK, type LimiterOptions, limiterLatency, type PeakCompressorOptions } from './limiter';
+import { planWithLaterPart } from './limiter-plan-split';
 import {
   BlockAnalysis,
   BlockTruePeaks,
@@ -220,10 +221,16 @@ export const solveLoudness = async (
   await checkpoint();
   // The limiter flattens the curve loudness(gain) where it works, so a plain "add the error" step would
   // crawl: step along the secant of the last two tries (slope clamped to a sane range).
+  const split = share && head?.share?.plan;
+  const plan = (g: number) => {
+    if (!split || !share) return planLimiter(peaks, blocks, g, sampleRate, limiterOptions);
+    share.openPlan(g, split);
+    return planWithLaterPart(peaks, blocks, g, sampleRate, limiterOptions, split, () => share.settlePlan());
+  };
   const tryGain = (db: number) => {
     const g = 10 ** (db / 20);
     blockPeaks.ensure(g);
-    const p = planLimiter(peaks, blocks, g, sampleRate, limiterOptions);
+    const p = plan(g);
     return {
       db,
       plan: p,

@@ -18,12 +18,14 @@ describe('the loudness solve shares its block true peaks (decision 317)', () => 
     expect(covered.every((n) => n === 1)).toBe(true);
     // Chunks of 2048 blocks: the ask was cut in five.
     expect(gains).toEqual([2, 2, 2, 2, 2]);
-    // A helper that comes after an ask was finished finds nothing left of it, runs its idle task once and
-    // returns when the share is closed.
+    asker.run(3, () => {});
+    // A helper that comes after the asks were finished finds nothing left of them, runs its idle task once
+    // (after the second ask) and returns when the share is closed.
     let idle = 0;
     let helped = 0;
     asker.close();
     new PeakShare(memory, blocks).serve(
+      () => helped++,
       () => helped++,
       () => idle++,
     );

@@ -4,7 +4,8 @@
  * (BlockTruePeaks.ensure); each ask is cut into chunks of blocks that both workers claim from a shared counter
  * until none is left, so the work splits by what each worker gets through, not by a fixed cut (the blocks
  * that need the interpolator bunch where the music is loud). Each block's true peak depends on the samples
- * alone (block-true-peaks.ts), so who computes which chunk changes nothing in the result.
+ * alone (block-true-peaks.ts), so who computes which chunk changes nothing in the result. An ask can also be
+ * the later part of a limiter plan (limiter-plan-split.ts, decision 318), one unit the helper takes.
  *
  * Control words (Int32Array on a SharedArrayBuffer): the claim word (the ask's number times CLAIM_SPAN plus
  * the next unclaimed chunk), the chunks finished, and a close flag (the solve is done,
@@ -14,11 +15,14 @@
  * chunk reads cannot change under it.
  */
 import { HandoverStopped } from './block-handover';
+import { type PlanSplitMemory, resetPlanSplit } from './limiter-plan-split';
 
 const CLAIM = 0;
 const FINISHED = 1;
 const CLOSED = 2;
-const WORDS = 3;
+/** What the ask is: block true peaks in chunks (0), or the later part of a limiter plan (1, one unit). */
+const KIND = 3;
+const WORDS = 4;
 /** Chunk indices per ask live under this; asks are numbered above it. */
 const CLAIM_SPAN = 1 << 16;
 /** Blocks per chunk at least (2048 blocks = 32768 frames): about a millisecond of interpolation at most. */
@@ -29,11 +33,14 @@ const WAIT_SLICE_MS = 20;
 export interface PeakShareMemory {
   control: SharedArrayBuffer;
   gain: SharedArrayBuffer;
+  /** Where the limiter plans are cut in time too (decision 318). */
+  plan: PlanSplitMemory | null;
 }
 
-export const createPeakShareMemory = (): PeakShareMemory => ({
+export const createPeakShareMemory = (plan: PlanSplitMemory | null = null): PeakShareMemory => ({
   control: new SharedArrayBuffer(WORDS * 4),
   gain: new SharedArrayBuffer(8),
+  plan,
 });
 
 /** Closes a share from anywhere (the page on a cancel or a failure): both sides stop waiting on it. */
@@ -69,27 +76,60 @@ export class PeakShare {
 
   /** The asker: runs `work` at `gain` over all blocks with the helper, and returns once every chunk is done. */
   run(gain: number, work: RangeWork): void {
+    const ask = this.#open(gain, 0);
+    this.#claimAll(ask, this.#chunks, work);
+    this.#waitFinished(this.#chunks);
+  }
+
+  /**
+   * The asker: opens a limiter plan at `gain` whose later part the helper takes (limiter-plan-split.ts); the
+   * asker plans from the start meanwhile, then `settlePlan`.
+   */
+  openPlan(gain: number, memory: PlanSplitMemory): void {
+    resetPlanSplit(memory);
+    this.#open(gain, 1);
+  }
+
+  /** True once the helper has finished its part of the plan; false if it had not begun (it now never will). */
+  settlePlan(): boolean {
+    const control = this.#control;
+    const word = Atomics.load(control, CLAIM);
+    const ask = Math.floor(word / CLAIM_SPAN);
+    if (word === ask * CLAIM_SPAN && Atomics.compareExchange(control, CLAIM, word, word + 1) === word)
+      return false;
+    this.#waitFinished(1);
+    return true;
+  }
+
+  /** Opens ask number last + 1 of `kind` at `gain`. */
+  #open(gain: number, kind: number): number {
     const control = this.#control;
     const ask = Math.floor(Atomics.load(control, CLAIM) / CLAIM_SPAN) + 1;
     // Written before the claim word that opens the ask: a helper that claims a chunk of it sees them.
     this.#gain[0] = gain;
     Atomics.store(control, FINISHED, 0);
+    Atomics.store(control, KIND, kind);
     Atomics.store(control, CLAIM, ask * CLAIM_SPAN);
     Atomics.notify(control, CLAIM);
-    this.#claimAll(ask, work);
+    return ask;
+  }
+
+  #waitFinished(units: number): void {
+    const control = this.#control;
     for (;;) {
       const finished = Atomics.load(control, FINISHED);
-      if (finished >= this.#chunks) return;
+      if (finished >= units) return;
       if (this.closed) throw new HandoverStopped('The render was stopped.');
       Atomics.wait(control, FINISHED, finished, WAIT_SLICE_MS);
     }
   }
 
   /**
-   * The helper: takes part in every ask until the share is closed. `idle` runs once, after the helper's part
-   * of the first ask (while the asker plans the limiter on those peaks).
+   * The helper: takes part in every ask until the share is closed, true peaks with `work`, a plan's later part
+   * with `plan`. `idle` runs once, after the helper's part of the second ask (the first limiter plan's when
+   * plans are split, decision 318: that part must begin at once to be of use, the next true peaks' need not).
    */
-  serve(work: RangeWork, idle?: () => void): void {
+  serve(work: RangeWork, plan: (gain: number) => void, idle?: () => void): void {
     const control = this.#control;
     let served = 0;
     let idleDone = !idle;
@@ -97,9 +137,10 @@ export class PeakShare {
       const word = Atomics.load(control, CLAIM);
       const ask = Math.floor(word / CLAIM_SPAN);
       if (ask > served) {
-        this.#claimAll(ask, work);
+        if (Atomics.load(control, KIND) === 0) this.#claimAll(ask, this.#chunks, work);
+        else this.#claimAll(ask, 1, (gain) => plan(gain));
         served = ask;
-        if (!idleDone) {
+        if (!idleDone && served >= 2) {
           idleDone = true;
           idle?.();
         }
@@ -118,9 +159,8 @@ export class PeakShare {
   }
 
   /** Claims chunks of ask `ask` one at a time until none is left, a newer ask has begun or the share closed. */
-  #claimAll(ask: number, work: RangeWork): void {
+  #claimAll(ask: number, chunks: number, work: RangeWork): void {
     const control = this.#control;
-    const chunks = this.#chunks;
     for (;;) {
       if (this.closed) return;
       const word = Atomics.load(control, CLAIM);

@@ -14,6 +14,7 @@
 import { bandLevelExcerpt } from '../dsp/band-levels';
 import { BlockHandover, createHandoverMemory } from '../dsp/block-handover';
 import { mergeCompressorDynamics } from '../dsp/dynamics-stats';
+import { createPlanSplitMemory } from '../dsp/limiter-plan-split';
 import { truePeakStorage } from '../dsp/loudness-target';
 import {
   BLOCK,
@@ -151,11 +152,13 @@ export class MasterPairClient {
         }),
       ]);
       // The loudness solve in the back; the front finds half of the block true peaks of every gain it tries
-      // (claimed chunk by chunk, decision 317) and measures the input's band levels while the back plans.
+      // (claimed chunk by chunk, decision 317), plans the later part of each limiter plan (decision 318) and
+      // measures the input's band levels in between.
       renderSteps({ onProgress }).report('loudness', 0);
-      const share = createPeakShareMemory();
+      const blocks = measurement.sampleMax.length;
+      const share = createPeakShareMemory(createPlanSplitMemory(blocks, sampleRate, start.limiter));
       closeShare = () => closePeakShare(share);
-      const head = { start, storage: truePeakStorage(measurement.sampleMax.length, true), share };
+      const head = { start, storage: truePeakStorage(blocks, true), share };
       const bandsJob = { channels: bandsInput, sampleRate };
       const [solution, bands] = await Promise.all([
         b

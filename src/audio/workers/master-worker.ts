@@ -1,6 +1,8 @@
 /// <reference lib="webworker" />
 /** Offline mastering render off the main thread: the same kernels the live AudioWorklet runs. */
 import { type BandLevel, measureBandLevels } from '../dsp/band-levels';
+import { LIMITER_BLOCK } from '../dsp/limiter';
+import { planLaterPart } from '../dsp/limiter-plan-split';
 import { BlockTruePeaks } from '../dsp/loudness-target';
 import { masterVersions } from '../dsp/master-versions';
 import {
@@ -95,9 +97,15 @@ serveRpc<MasterApi>(self as unknown as RpcEndpoint, {
     const share = head.share;
     if (!share) throw new TypeError('helpSolve needs the solve to share its block true peaks');
     const peaks = new BlockTruePeaks(channels, sampleMax, head.start.threshold, head.storage);
+    const blocks = Math.ceil(channels[0]!.length / LIMITER_BLOCK);
+    const { sampleRate } = bands;
     let levels: BandLevel[] | null = null;
     new PeakShare(share, sampleMax.length).serve(
       (gain, from, to) => peaks.ensureRange(gain, from, to),
+      (gain) => {
+        if (!share.plan) throw new TypeError('a plan was asked for without memory to split it');
+        planLaterPart(peaks.peaks, blocks, gain, sampleRate, head.start.limiter, share.plan);
+      },
       () => {
         levels = measureBandLevels(bands.channels, bands.sampleRate);
       },
