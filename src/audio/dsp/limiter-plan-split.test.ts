@@ -38,7 +38,7 @@ describe('the limiter plan cut in time between two workers (decision 318)', () =
         const whole = planLimiter(peaks, blocks, gain, RATE, options);
         resetPlanSplit(memory);
         planLaterPart(peaks, blocks, gain, RATE, options, memory);
-        const split = planWithLaterPart(peaks, blocks, gain, RATE, options, memory, () => true);
+        const split = planWithLaterPart(peaks, blocks, gain, RATE, options, memory, () => {});
         expect(Array.from(split.boundaryGains)).toEqual(Array.from(whole.boundaryGains));
         expect([split.minGainDb, split.compressorMinGainDb]).toEqual([
           whole.minGainDb,
@@ -46,7 +46,7 @@ describe('the limiter plan cut in time between two workers (decision 318)', () =
         ]);
         // Without the helper's part (it never began): the asker plans alone, the same gains.
         resetPlanSplit(memory);
-        const alone = planWithLaterPart(peaks, blocks, gain, RATE, options, memory, () => false);
+        const alone = planWithLaterPart(peaks, blocks, gain, RATE, options, memory, () => {});
         expect(Array.from(alone.boundaryGains)).toEqual(Array.from(whole.boundaryGains));
         expect(alone.minGainDb).toBe(whole.minGainDb);
       }
@@ -61,7 +61,7 @@ describe('the limiter plan cut in time between two workers (decision 318)', () =
     // The helper's gains marked after it finished: the asker's plan now carries the mark from a checkpoint on.
     const theirs = new Float64Array(memory.gains);
     theirs.fill(0.5, blocks - 10, blocks);
-    const split = planWithLaterPart(peaks, blocks, 1, RATE, options, memory, () => true);
+    const split = planWithLaterPart(peaks, blocks, 1, RATE, options, memory, () => {});
     expect(Array.from(split.boundaryGains.subarray(blocks - 10, blocks))).toEqual(new Array(10).fill(0.5));
   });
 

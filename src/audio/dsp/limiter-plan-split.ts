@@ -18,19 +18,19 @@ import { hasPeakStage } from './staged-limiter';
 
 /** Blocks the helper plans before the cut to forget its fresh start (1.5 s at 44.1 kHz). */
 export const PLAN_WARM_BLOCKS = 4096;
-/** Checkpoints after the cut, and the blocks between them. */
+/** Checkpoints after the cut, and the blocks between them (also how often either side looks at the other). */
 const CHECKS = 64;
 const CHECK_EVERY = 512;
-/** Progress words: checkpoints the helper has written; the helper is done when it reads CHECKS + 1. */
+/** Progress words: checkpoints the helper has written (DONE once its part is complete), and the asker's "stop". */
 const WRITTEN = 0;
+const ABANDON = 1;
+const DONE = CHECKS + 1;
 
 export interface PlanSplitMemory {
   /** The helper's gains (its part of boundaryGains, the same indices). */
   gains: SharedArrayBuffer;
   /** The helper's state at each checkpoint, `stateSize` values each. */
   states: SharedArrayBuffer;
-  /** The smallest gain of each stretch from a checkpoint to the next (the last: to the end). */
-  minima: SharedArrayBuffer;
   progress: SharedArrayBuffer;
   stateSize: number;
 }
@@ -46,8 +46,7 @@ export const createPlanSplitMemory = (
   return {
     gains: new SharedArrayBuffer((peakBlocks + 1) * 8),
     states: new SharedArrayBuffer(CHECKS * stateSize * 8),
-    minima: new SharedArrayBuffer(CHECKS * 8),
-    progress: new SharedArrayBuffer(4),
+    progress: new SharedArrayBuffer(8),
     stateSize,
   };
 };
@@ -61,10 +60,15 @@ const layout = (blocks: number, average: number) => {
 
 /** The asker opens a plan: the helper's progress starts at nothing. */
 export const resetPlanSplit = (memory: PlanSplitMemory): void => {
-  Atomics.store(new Int32Array(memory.progress), WRITTEN, 0);
+  const progress = new Int32Array(memory.progress);
+  Atomics.store(progress, WRITTEN, 0);
+  Atomics.store(progress, ABANDON, 0);
 };
 
-/** The helper's part: the plan from PLAN_WARM_BLOCKS before the cut to the end, with its checkpoints. */
+/**
+ * The helper's part: the plan from PLAN_WARM_BLOCKS before the cut to the end, with its checkpoints; it stops
+ * early when the asker no longer needs it.
+ */
 export const planLaterPart = (
   peaks: Float64Array,
   blocks: number,
@@ -78,37 +82,29 @@ export const planLaterPart = (
   const { last, cut, check } = layout(blocks, A);
   const gains = new Float64Array(memory.gains);
   const states = new Float64Array(memory.states);
-  const minima = new Float64Array(memory.minima);
   const progress = new Int32Array(memory.progress);
   const from = Math.max(0, cut - PLAN_WARM_BLOCKS);
   limiter.startAt(from);
   let k = 0;
-  let least = 1;
   for (let b = from; b <= last; b++) {
+    if ((b - from) % CHECK_EVERY === 0 && Atomics.load(progress, ABANDON) !== 0) return;
     if (k < CHECKS && b === check(k)) {
-      if (k > 0) minima[k - 1] = least;
-      least = 1;
       limiter.writeState(states, k * memory.stateSize);
       Atomics.store(progress, WRITTEN, ++k);
     }
     const s = limiter.push(b < peaks.length ? peaks[b]! * inputGain : 0);
     const j = b - A;
-    if (b >= cut && j >= 0 && j <= blocks) {
-      gains[j] = s;
-      if (s < least) least = s;
-    }
+    if (b >= cut && j >= 0 && j <= blocks) gains[j] = s;
   }
-  // Checkpoints past the end (a short track) stay unwritten, and the asker compares only those it can read;
-  // their stretches are empty.
-  if (k > 0) minima[k - 1] = least;
-  minima.fill(1, k);
-  Atomics.store(progress, WRITTEN, CHECKS + 1);
+  // Checkpoints past the end (a short track) stay unwritten: the asker compares only those it can read.
+  Atomics.store(progress, WRITTEN, DONE);
 };
 
 /**
  * The asker's part: planLimiter(peaks, blocks, inputGain, sampleRate, options) (without the stages'
- * statistics), taking the helper's gains from the first checkpoint whose state is its own. `settle()` returns
- * once the helper has finished its part (true) or will never start it (false).
+ * statistics). From the first checkpoint whose state is its own it goes on planning, and takes the helper's
+ * gains for the rest as soon as the helper has finished, so it never waits for a helper that is behind it.
+ * `settle()` returns once the helper has stopped, or will never start.
  */
 export const planWithLaterPart = (
   peaks: Float64Array,
@@ -117,25 +113,32 @@ export const planWithLaterPart = (
   sampleRate: number,
   options: LimiterOptions,
   memory: PlanSplitMemory,
-  settle: () => boolean,
+  settle: () => void,
 ): LimiterPlan => {
   const limiter = new LimiterGainComputer(sampleRate, options);
   const A = limiter.average;
-  const { last, check } = layout(blocks, A);
+  const { last, cut } = layout(blocks, A);
   const progress = new Int32Array(memory.progress);
   const states = new Float64Array(memory.states);
   const mine = new Float64Array(memory.stateSize);
   const gains = new Float64Array(blocks + 1).fill(1);
   let minGain = 1;
   let k = 0;
-  let matched = -1;
+  let matched = false;
+  let takeFrom = -1;
   for (let b = 0; b <= last; b++) {
-    if (k < CHECKS && b === check(k)) {
-      if (Atomics.load(progress, WRITTEN) > k && sameState(limiter, mine, states, k * memory.stateSize)) {
-        matched = k;
+    if (b >= cut && (b - cut) % CHECK_EVERY === 0) {
+      const written = Atomics.load(progress, WRITTEN);
+      if (!matched && k < CHECKS) {
+        matched = written > k && sameState(limiter, mine, states, k * memory.stateSize);
+        // Past the last checkpoint without a match: the helper's work is of no use, stop it.
+        if (!matched && ++k === CHECKS) Atomics.store(progress, ABANDON, 1);
+      }
+      // Same state at a checkpoint, so the same state here as the helper had: its gains from here are ours.
+      if (matched && written === DONE) {
+        takeFrom = b;
         break;
       }
-      k++;
     }
     const s = limiter.push(b < peaks.length ? peaks[b]! * inputGain : 0);
     const j = b - A;
@@ -144,14 +147,15 @@ export const planWithLaterPart = (
       if (s < minGain) minGain = s;
     }
   }
-  const helped = settle();
-  if (matched >= 0) {
-    if (!helped) throw new Error('the helper wrote checkpoints but did not finish its plan');
+  Atomics.store(progress, ABANDON, 1);
+  settle();
+  if (takeFrom >= 0) {
     const theirs = new Float64Array(memory.gains);
-    const from = Math.max(0, check(matched) - A);
-    gains.set(theirs.subarray(from, blocks + 1), from);
-    const minima = new Float64Array(memory.minima);
-    for (let m = matched; m < CHECKS; m++) if (minima[m]! < minGain) minGain = minima[m]!;
+    for (let j = Math.max(0, takeFrom - A); j <= blocks; j++) {
+      const s = theirs[j]!;
+      gains[j] = s;
+      if (s < minGain) minGain = s;
+    }
   }
   return {
     boundaryGains: gains,

@@ -90,15 +90,16 @@ export class PeakShare {
     this.#open(gain, 1);
   }
 
-  /** True once the helper has finished its part of the plan; false if it had not begun (it now never will). */
-  settlePlan(): boolean {
+  /**
+   * Returns once the helper's part of the plan is over (the asker told it to stop first), or at once if the
+   * helper had not begun it: the asker claims it, so it never will. The next ask may then open.
+   */
+  settlePlan(): void {
     const control = this.#control;
     const word = Atomics.load(control, CLAIM);
     const ask = Math.floor(word / CLAIM_SPAN);
-    if (word === ask * CLAIM_SPAN && Atomics.compareExchange(control, CLAIM, word, word + 1) === word)
-      return false;
+    if (word === ask * CLAIM_SPAN && Atomics.compareExchange(control, CLAIM, word, word + 1) === word) return;
     this.#waitFinished(1);
-    return true;
   }
 
   /** Opens ask number last + 1 of `kind` at `gain`. */
