@@ -5,6 +5,7 @@
 import { LIMITER_BLOCK } from './limiter';
 import { HISTORY, interpolatePeaks, TRUE_PEAK_DELAY, TRUE_PEAK_TAP_L1 } from './true-peak';
 import { centrePeak, truePeakBound } from './true-peak-centre';
+import type { PeakShare } from './true-peak-share';
 
 /**
  * What BlockTruePeaks knows per block: its true peak, the state of that knowledge (0 nothing, 1 `bound`
@@ -44,10 +45,12 @@ export class BlockTruePeaks {
   #sampleMax: Float64Array;
   #frames: number;
   #gain: number;
+  #share: PeakShare | null;
 
   /**
    * `storage` and `ensuredGain`: what was found before, e.g. by two workers each running `ensureRange` on
-   * half of the blocks at that gain.
+   * half of the blocks at that gain. `share`: every `ensure` runs on both workers of the two-worker render
+   * (true-peak-share.ts), on storage they both see.
    */
   constructor(
     channels: readonly Float32Array[],
@@ -55,8 +58,10 @@ export class BlockTruePeaks {
     threshold: number,
     storage: TruePeakStorage = truePeakStorage(sampleMax.length),
     ensuredGain = 0,
+    share: PeakShare | null = null,
   ) {
     this.#channels = channels;
+    this.#share = share;
     this.#threshold = threshold;
     this.#frames = channels[0]?.length ?? 0;
     this.#gain = ensuredGain;
@@ -72,7 +77,8 @@ export class BlockTruePeaks {
   ensure(gain: number): void {
     if (gain <= this.#gain) return;
     this.#gain = gain;
-    this.ensureRange(gain, 0, this.#sampleMax.length);
+    if (this.#share) this.#share.run(gain, (g, from, to) => this.ensureRange(g, from, to));
+    else this.ensureRange(gain, 0, this.#sampleMax.length);
   }
 
   /**

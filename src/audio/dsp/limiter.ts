@@ -94,6 +94,38 @@ export class LimiterGainComputer {
     this.#lastLimited = -1e9;
   }
 
+  /** How many values `writeState` writes. */
+  get stateSize(): number {
+    return 5 + 2 * this.#window + this.average;
+  }
+
+  /** Fresh, with block `count` next: a plan cut in time starts its later part so (limiter-plan-split.ts). */
+  startAt(count: number): void {
+    this.reset();
+    this.#count = count;
+  }
+
+  /**
+   * Everything the gains from here on depend on, in one order whatever the rings' rotation: the block count,
+   * envelope, log sum, blocks since the last limited one (capped where the fast path stops caring), the hold
+   * queue oldest first, the log ring. Two computers that write the same values give the same gains from here.
+   */
+  writeState(out: Float64Array, at: number): void {
+    const window = this.#window;
+    out[at] = this.#count;
+    out[at + 1] = this.#envelope;
+    out[at + 2] = this.#logSum;
+    out[at + 3] = Math.min(this.#count - this.#lastLimited, window + 1);
+    out[at + 4] = this.#size;
+    let o = at + 5;
+    for (let k = 0; k < window; k++) {
+      const q = (this.#head + k) % window;
+      out[o++] = k < this.#size ? this.#queueIndex[q]! : 0;
+      out[o++] = k < this.#size ? this.#queueValue[q]! : 0;
+    }
+    for (let k = 0; k < this.average; k++) out[o++] = this.#logs[k]!;
+  }
+
   /**
    * Takes block b's peak and returns s_b, the gain for the start boundary of block b - average.
    */

@@ -18,6 +18,7 @@ import { type AdaptivePlan, adaptivePlanFor } from './adaptive-plan';
 import { type BandLevel, measureBandLevels } from './band-levels';
 import { ChainStats, type CompressorDynamics, summariseGains } from './dynamics-stats';
 import { LIMITER_BLOCK, type LimiterOptions, limiterLatency, type PeakCompressorOptions } from './limiter';
+import { planWithLaterPart } from './limiter-plan-split';
 import {
   BlockAnalysis,
   BlockTruePeaks,
@@ -36,6 +37,7 @@ import type {
 import { MasteringProcessor } from './mastering-processor';
 import { hasPeakStage, StagedLimiterComputer } from './staged-limiter';
 import { analyseTrack, type TrackAnalysis } from './track-analysis';
+import { PeakShare, type PeakShareMemory } from './true-peak-share';
 
 export {
   MASTERING_STAGES,
@@ -177,12 +179,14 @@ export const loudnessStart = (
 };
 
 /**
- * The block true peaks already found at `start.gainDb` (the two-worker render finds them in halves,
- * decision 141); the solve goes on from there.
+ * The block true peaks already found at `start.gainDb` (two workers can find them in halves, decision 141);
+ * the solve goes on from there. With `share`, none are found yet: every gain the solve tries has its block
+ * true peaks found by both workers of the two-worker render (decision 317), into `storage`.
  */
 export interface LoudnessHead {
   start: LoudnessStart;
   storage: TruePeakStorage;
+  share?: PeakShareMemory;
 }
 
 /**
@@ -207,8 +211,9 @@ export const solveLoudness = async (
   const { processedLufs, gainDb, limiter: limiterOptions } = start;
   // Block true peaks are interpolated lazily, for the blocks that can matter at the gains tried.
   const firstGain = 10 ** (gainDb / 20);
+  const share = head?.share ? new PeakShare(head.share, sampleMax.length) : null;
   const blockPeaks = head
-    ? new BlockTruePeaks(channels, sampleMax, start.threshold, head.storage, firstGain)
+    ? new BlockTruePeaks(channels, sampleMax, start.threshold, head.storage, share ? 0 : firstGain, share)
     : new BlockTruePeaks(channels, sampleMax, start.threshold);
   const peaks = blockPeaks.peaks;
   blockPeaks.ensure(firstGain);
@@ -216,10 +221,16 @@ export const solveLoudness = async (
   await checkpoint();
   // The limiter flattens the curve loudness(gain) where it works, so a plain "add the error" step would
   // crawl: step along the secant of the last two tries (slope clamped to a sane range).
+  const split = share && head?.share?.plan;
+  const plan = (g: number) => {
+    if (!split || !share) return planLimiter(peaks, blocks, g, sampleRate, limiterOptions);
+    share.openPlan(g, split);
+    return planWithLaterPart(peaks, blocks, g, sampleRate, limiterOptions, split, () => share.settlePlan());
+  };
   const tryGain = (db: number) => {
     const g = 10 ** (db / 20);
     blockPeaks.ensure(g);
-    const p = planLimiter(peaks, blocks, g, sampleRate, limiterOptions);
+    const p = plan(g);
     return {
       db,
       plan: p,

@@ -3,9 +3,9 @@
  * `front`: high-pass, corrective EQ, compressor or multiband crossover and the low band's compressor;
  * `back`: the other bands' compressors and the sum, shelves, presence, width with mono bass) and the
  * processed signal's block analysis goes with the back. Each half keeps its own state and sees the same
- * blocks in the same order as the one-worker render, so the output is the same, bit for bit. The loudness solve's first and largest step (the block true peaks
- * at the first gain tried) is split by blocks between the workers, the rest of the solve runs in one, and the
- * final gain pass is split by time (neither has state across blocks).
+ * blocks in the same order as the one-worker render, so the output is the same, bit for bit. The loudness solve
+ * runs in one worker, its block true peaks at every gain it tries found by both (decision 317,
+ * true-peak-share.ts), and the final gain pass is split by time (neither has state across blocks).
  */
 import { BlockHandover, type HandoverMemory, WAKE_BATCH } from './block-handover';
 import { ChainStats, type CompressorDynamics } from './dynamics-stats';

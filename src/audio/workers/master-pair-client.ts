@@ -4,9 +4,8 @@
  * 1. the analysis in halves: one worker measures the levels, the other the spectrum and the band levels;
  * 2. the chain runs as a pipeline: the front half in one worker, the back half (and the measurement of
  *    what it produces) in the other, blocks handed over through shared memory (block-handover.ts);
- * 3. the loudness solve: both find the block true peaks at its first gain, each for half of the blocks, then
- *    the back goes on with the solve where the measurement is, while the front measures the input's band
- *    levels for the report;
+ * 3. the loudness solve in the back, where the measurement is; the front finds half of the block true peaks of
+ *    every gain it tries (true-peak-share.ts) and measures the input's band levels for the report;
  * 4. both apply the final gain and limiter gains, each on half of the track.
  * The master comes back on that shared memory, not copied again: a page fills its AudioBuffer from it with
  * TypedArray.set (AudioBuffer.copyToChannel refuses shared memory) and a worker reads it without a copy.
@@ -15,6 +14,7 @@
 import { bandLevelExcerpt } from '../dsp/band-levels';
 import { BlockHandover, createHandoverMemory } from '../dsp/block-handover';
 import { mergeCompressorDynamics } from '../dsp/dynamics-stats';
+import { createPlanSplitMemory } from '../dsp/limiter-plan-split';
 import { truePeakStorage } from '../dsp/loudness-target';
 import {
   BLOCK,
@@ -29,6 +29,7 @@ import {
 import type { ChainHalfSetup } from '../dsp/mastering-pipeline';
 import { FRONT_BANDS } from '../dsp/multiband-compressor';
 import { combineAnalysis } from '../dsp/track-analysis';
+import { closePeakShare, createPeakShareMemory } from '../dsp/true-peak-share';
 import { yieldToEventLoop } from '../event-loop';
 import type { MasterJob } from './master-client';
 import type { MasterApi } from './master-protocol';
@@ -132,7 +133,12 @@ export class MasterPairClient {
     const memory = createHandoverMemory(work.length, BLOCK, true);
     const handover = new BlockHandover(memory);
     // A cancel, or either side failing, stops the other (it may be waiting on the hand-over).
-    const stop = () => handover.stop();
+    // The loudness solve's share, once made: closed on a cancel too (a worker may be waiting on it).
+    let closeShare = () => {};
+    const stop = () => {
+      handover.stop();
+      closeShare();
+    };
     signal?.addEventListener('abort', stop);
     try {
       const [frontDynamics, { measurement, start, adaptive, dynamics: backDynamics }] = await Promise.all([
@@ -145,22 +151,32 @@ export class MasterPairClient {
           throw e;
         }),
       ]);
-      // The loudness solve: its block true peaks at the first gain in halves, then the rest in one worker.
+      // The loudness solve in the back; the front finds half of the block true peaks of every gain it tries
+      // (claimed chunk by chunk, decision 317), plans the later part of each limiter plan (decision 318) and
+      // measures the input's band levels in between.
       renderSteps({ onProgress }).report('loudness', 0);
-      const head = { start, storage: truePeakStorage(measurement.sampleMax.length, true) };
       const blocks = measurement.sampleMax.length;
-      const peaksHalf = { channels: work, sampleMax: measurement.sampleMax, head };
-      await Promise.all([
-        a.call('blockTruePeaks', { ...peaksHalf, from: 0, to: blocks >> 1 }, call),
-        b.call('blockTruePeaks', { ...peaksHalf, from: blocks >> 1, to: blocks }, call),
-      ]);
+      const share = createPeakShareMemory(createPlanSplitMemory(blocks, sampleRate, start.limiter));
+      closeShare = () => closePeakShare(share);
+      const head = { start, storage: truePeakStorage(blocks, true), share };
+      const bandsJob = { channels: bandsInput, sampleRate };
       const [solution, bands] = await Promise.all([
-        b.call('solveLoudness', { channels: work, measurement, setup, head }, { signal, onProgress }),
-        a.call(
-          'bandLevels',
-          { channels: bandsInput, sampleRate },
-          { signal, transfer: bandsInput.map((c) => c.buffer) },
-        ),
+        b
+          .call('solveLoudness', { channels: work, measurement, setup, head }, { signal, onProgress })
+          .catch((e) => {
+            closeShare();
+            throw e;
+          }),
+        a
+          .call(
+            'helpSolve',
+            { channels: work, sampleMax: measurement.sampleMax, head, bands: bandsJob },
+            { signal, transfer: bandsInput.map((c) => c.buffer) },
+          )
+          .catch((e) => {
+            closeShare();
+            throw e;
+          }),
       ]);
       const half = Math.floor(frames / BLOCK / 2) * BLOCK;
       const gains = { channels: work, gainDb: solution.gainDb, boundaryGains: solution.plan.boundaryGains };

@@ -141,16 +141,19 @@ export interface MasterApi {
     };
     progress: MasteringProgress;
   };
-  /** The block true peaks at the solve's first gain over blocks [from, to), into shared `storage`. */
-  blockTruePeaks: {
+  /**
+   * The front's part of the loudness solve (decision 317): the block true peaks of every gain the solve tries,
+   * chunks claimed beside the solving worker through `head.share`, until the solve closes it; after its part
+   * of the first gain, the input's band levels for the report (`bands`), returned at the end.
+   */
+  helpSolve: {
     request: {
       channels: Float32Array[];
       sampleMax: Float64Array;
       head: LoudnessHead;
-      from: number;
-      to: number;
+      bands: { channels: Float32Array[]; sampleRate: number };
     };
-    response: null;
+    response: BandLevel[];
     progress: never;
   };
   /** The loudness solve from there; the limiter's block gains come back on shared memory. */

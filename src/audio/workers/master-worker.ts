@@ -1,10 +1,13 @@
 /// <reference lib="webworker" />
 /** Offline mastering render off the main thread: the same kernels the live AudioWorklet runs. */
-import { measureBandLevels } from '../dsp/band-levels';
+import { type BandLevel, measureBandLevels } from '../dsp/band-levels';
+import { LIMITER_BLOCK } from '../dsp/limiter';
+import { planLaterPart } from '../dsp/limiter-plan-split';
 import { BlockTruePeaks } from '../dsp/loudness-target';
 import { masterVersions } from '../dsp/master-versions';
 import {
   applyLimiterPlan,
+  type LoudnessSolution,
   loudnessStart,
   planFor,
   renderMaster,
@@ -12,6 +15,7 @@ import {
 } from '../dsp/mastering-chain';
 import { runChainBack, runChainFront, sharedMeasurement } from '../dsp/mastering-pipeline';
 import { analyseTrack, trackLevels, trackSpectrum } from '../dsp/track-analysis';
+import { closePeakShare, PeakShare } from '../dsp/true-peak-share';
 import { measureVocalClarity } from '../dsp/vocal-clarity';
 import { carveBeat } from '../dsp/vocal-space';
 import type { MasterApi } from './master-protocol';
@@ -89,25 +93,41 @@ serveRpc<MasterApi>(self as unknown as RpcEndpoint, {
       dynamics: back.stats.compressors(),
     };
   },
-  blockTruePeaks: ({ channels, sampleMax, head, from, to }) => {
-    const { threshold, gainDb } = head.start;
-    new BlockTruePeaks(channels, sampleMax, threshold, head.storage).ensureRange(
-      10 ** (gainDb / 20),
-      from,
-      to,
+  helpSolve: ({ channels, sampleMax, head, bands }) => {
+    const share = head.share;
+    if (!share) throw new TypeError('helpSolve needs the solve to share its block true peaks');
+    const peaks = new BlockTruePeaks(channels, sampleMax, head.start.threshold, head.storage);
+    const blocks = Math.ceil(channels[0]!.length / LIMITER_BLOCK);
+    const { sampleRate } = bands;
+    let levels: BandLevel[] | null = null;
+    new PeakShare(share, sampleMax.length).serve(
+      (gain, from, to) => peaks.ensureRange(gain, from, to),
+      (gain) => {
+        if (!share.plan) throw new TypeError('a plan was asked for without memory to split it');
+        planLaterPart(peaks.peaks, blocks, gain, sampleRate, head.start.limiter, share.plan);
+      },
+      () => {
+        levels = measureBandLevels(bands.channels, bands.sampleRate);
+      },
     );
-    return null;
+    return levels ?? measureBandLevels(bands.channels, bands.sampleRate);
   },
   solveLoudness: async ({ channels, measurement, setup, head }, { signal, progress }) => {
-    const solution = await solveLoudness(
-      channels,
-      measurement.energy,
-      measurement.sampleMax,
-      setup.sampleRate,
-      setup.options,
-      { signal, onProgress: progress },
-      head,
-    );
+    let solution: LoudnessSolution;
+    try {
+      solution = await solveLoudness(
+        channels,
+        measurement.energy,
+        measurement.sampleMax,
+        setup.sampleRate,
+        setup.options,
+        { signal, onProgress: progress },
+        head,
+      );
+    } finally {
+      // The helper (helpSolve) ends with the solve, whichever way it ends.
+      if (head.share) closePeakShare(head.share);
+    }
     // The limiter's block gains (8 bytes per 16 frames: 13 MB for 10 minutes) go back on shared memory, so the
     // page hands them to both workers' final pass without cloning them three times on its own thread.
     const gains = solution.plan.boundaryGains;
