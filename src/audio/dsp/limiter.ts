@@ -241,74 +241,154 @@ export class TruePeakLimiter {
     const g = this.inputGain;
     const f0 = this.#frame;
     const peaks = this.#peaks;
-    peaks.fill(0, 0, n);
     // Below this no oversampled value can reach the threshold (L1 bound of the taps): skip interpolating.
     const safe = this.#computer.detectFrom / TRUE_PEAK_TAP_L1;
+    let detected = false;
     for (let c = 0; c < channels; c++) {
       const x = input[c]!;
       const ring = this.#ring[c]!;
       const h = this.#history[c]!;
       let max = this.#historyMax[c]!;
-      let chunkMax = 0;
-      for (let k = 0; k < n; k++) {
-        const v = x[a + k]! * g;
-        ring[(f0 + k) & mask] = v;
-        const av = v < 0 ? -v : v;
-        if (av > chunkMax) chunkMax = av;
-      }
+      const chunkMax = g === 1 ? this.#store(x, a, n, ring, f0) : this.#storeScaled(x, a, n, ring, f0, g);
       if (chunkMax > max) max = chunkMax;
-      if (max > safe) this.#interpolate(ring, f0, n, h, peaks);
-      else {
+      if (max > safe) {
+        // The peaks start at zero (max-accumulated over the channels) only in chunks that interpolate.
+        if (!detected) peaks.fill(0, 0, n);
+        detected = true;
+        this.#interpolate(ring, f0, n, h, peaks);
+      } else {
         for (let k = 0; k < HISTORY; k++) h[k] = ring[(f0 + n - HISTORY + k) & mask]!;
       }
       // The history is at most the last 11 samples, all inside this chunk when it is long enough.
       this.#historyMax[c] = n >= HISTORY ? chunkMax : max;
     }
+    this.#blockGains(f0, n, detected);
+    this.#apply(output, a, f0, n);
+    this.#frame = f0 + n;
+  }
+
+  /**
+   * Copies x[a..a+n) into the ring from frame f0 and returns the largest |x| (the same values and comparisons
+   * as the scaled loop at gain 1: x * 1 is x).
+   */
+  #store(x: Float32Array, a: number, n: number, ring: Float32Array, f0: number): number {
+    const at = f0 & this.#mask;
+    const first = Math.min(n, ring.length - at);
+    ring.set(x.subarray(a, a + first), at);
+    if (first < n) ring.set(x.subarray(a + first, a + n), 0);
+    let chunkMax = 0;
+    for (let k = a; k < a + n; k++) {
+      const v = x[k]!;
+      const av = v < 0 ? -v : v;
+      if (av > chunkMax) chunkMax = av;
+    }
+    return chunkMax;
+  }
+
+  #storeScaled(x: Float32Array, a: number, n: number, ring: Float32Array, f0: number, g: number): number {
+    const mask = this.#mask;
+    let chunkMax = 0;
+    for (let k = 0; k < n; k++) {
+      const v = x[a + k]! * g;
+      ring[(f0 + k) & mask] = v;
+      const av = v < 0 ? -v : v;
+      if (av > chunkMax) chunkMax = av;
+    }
+    return chunkMax;
+  }
+
+  /**
+   * Block peaks of the chunk's detector values into the gain computer, one push per completed block. Block b
+   * is complete once frame (b + 1) * 16 + DELAY - 1 is in (the detector's values refer to frame - DELAY), so
+   * the boundaries are found by arithmetic rather than tested frame by frame.
+   */
+  #blockGains(f0: number, n: number, detected: boolean): void {
+    const peaks = this.#peaks;
     const gains = this.#gains;
     const gainMask = gains.length - 1;
     const A = this.#computer.delay;
+    const j0 = f0 - TRUE_PEAK_DELAY;
+    // The first k whose frame j = j0 + k ends a block (j + 1 a multiple of 16) with j >= 0.
+    let end = (LIMITER_BLOCK - 1 - j0) & (LIMITER_BLOCK - 1);
+    while (j0 + end < 0) end += LIMITER_BLOCK;
     let blockPeak = this.#blockPeak;
-    for (let k = 0; k < n; k++) {
+    let k = 0;
+    // Without detection every value is 0, which no block peak (>= 0) is below: the peaks stay as they are.
+    if (!detected) k = n;
+    for (; end < n; end += LIMITER_BLOCK) {
+      for (; k <= end; k++) {
+        const p = peaks[k]!;
+        if (p > blockPeak) blockPeak = p;
+      }
+      const block = ((j0 + end + 1) >> 4) - 1;
+      const s = this.#computer.push(blockPeak);
+      blockPeak = 0;
+      // s_b is the start-boundary gain of block b - A.
+      if (block - A >= 0) gains[(block - A) & gainMask] = s;
+    }
+    for (; k < n; k++) {
       const p = peaks[k]!;
       if (p > blockPeak) blockPeak = p;
-      // The detector's values refer to frame - DELAY: block b is complete once frame (b + 1) * 16 + DELAY - 1
-      // is in.
-      const j = f0 + k - TRUE_PEAK_DELAY;
-      if (j >= 0 && ((j + 1) & (LIMITER_BLOCK - 1)) === 0) {
-        const block = ((j + 1) >> 4) - 1;
-        const s = this.#computer.push(blockPeak);
-        blockPeak = 0;
-        // s_b is the start-boundary gain of block b - A.
-        if (block - A >= 0) gains[(block - A) & gainMask] = s;
-      }
     }
     this.#blockPeak = blockPeak;
+  }
+
+  /**
+   * Output frames m = f0 + k - latency: the delayed input times the gain interpolated between the boundaries
+   * of m's block. Where both boundaries hold the same gain, g0 + (g1 - g0) * t is g0 exactly, and where that
+   * is 1 the product is the sample itself: whole chunks at unity (most of a song) are copied.
+   */
+  #apply(output: readonly Float32Array[], a: number, f0: number, n: number): void {
+    const gains = this.#gains;
+    const gainMask = gains.length - 1;
+    const base = f0 - this.latency;
+    const trace = this.frameGains;
+    const mask = this.#mask;
+    if (base >= 0 && this.#unity(base, n)) {
+      if (trace && base < trace.length) trace.fill(1, base, Math.min(trace.length, base + n));
+      for (let c = 0; c < this.channelCount; c++) {
+        const ring = this.#ring[c]!;
+        const at = base & mask;
+        const first = Math.min(n, ring.length - at);
+        output[c]!.set(ring.subarray(at, at + first), a);
+        if (first < n) output[c]!.set(ring.subarray(0, n - first), a + first);
+      }
+      return;
+    }
     const frameGain = this.#frameGain;
-    const latency = this.latency;
-    for (let k = 0; k < n; k++) {
-      const m = f0 + k - latency;
+    for (let k = 0; k < n; ) {
+      const m = base + k;
       if (m < 0) {
-        frameGain[k] = 0;
+        frameGain[k++] = 0;
         continue;
       }
       const block = m >> 4;
       const g0 = gains[block & gainMask]!;
-      frameGain[k] = g0 + (gains[(block + 1) & gainMask]! - g0) * ((m & 15) * 0.0625);
+      const g1 = gains[(block + 1) & gainMask]!;
+      const stop = Math.min(n, k + LIMITER_BLOCK - (m & 15));
+      if (g0 === g1) for (; k < stop; k++) frameGain[k] = g0;
+      else for (; k < stop; k++) frameGain[k] = g0 + (g1 - g0) * (((base + k) & 15) * 0.0625);
     }
-    const trace = this.frameGains;
     if (trace) {
       for (let k = 0; k < n; k++) {
-        const m = f0 + k - latency;
+        const m = base + k;
         if (m >= 0 && m < trace.length) trace[m] = frameGain[k]!;
       }
     }
-    for (let c = 0; c < channels; c++) {
+    for (let c = 0; c < this.channelCount; c++) {
       const out = output[c]!;
       const ring = this.#ring[c]!;
-      const base = f0 - latency;
       for (let k = 0; k < n; k++) out[a + k] = ring[(base + k) & mask]! * frameGain[k]!;
     }
-    this.#frame = f0 + n;
+  }
+
+  /** True when every boundary gain that output frames [m, m + n) interpolate between is exactly 1. */
+  #unity(m: number, n: number): boolean {
+    const gains = this.#gains;
+    const gainMask = gains.length - 1;
+    const last = ((m + n - 1) >> 4) + 1;
+    for (let block = m >> 4; block <= last; block++) if (gains[block & gainMask] !== 1) return false;
+    return true;
   }
 
   /** 4x interpolation of n new samples (read from the ring); peaks[k] takes the max over channels. */
