@@ -43,7 +43,8 @@ export class VocalReverb {
   /** The same loop in WebAssembly (its own copies of the rings and states), or null: the loop below. */
   readonly #kernel: ReverbKernel | null;
 
-  constructor(sampleRate: number, settings: ReverbSettings = VOCAL_REVERB) {
+  /** `spaceRing`: room in the kernel for vocal-space-fx.ts's delay lines (samples each), which runs there too. */
+  constructor(sampleRate: number, settings: ReverbSettings = VOCAL_REVERB, spaceRing = 0) {
     const scale = sampleRate / TUNING_RATE;
     this.#settings = settings;
     this.#pre = ring(Math.round(settings.preDelay * sampleRate));
@@ -58,7 +59,17 @@ export class VocalReverb {
       keep: 1 - settings.damping,
       damp: settings.damping,
       wet: settings.wet,
+      spaceRing,
     });
+  }
+
+  get kernel(): ReverbKernel | null {
+    return this.#kernel;
+  }
+
+  /** Flushes decayed states, once per call, so long silences never reach denormals. */
+  static flush(lp: Float64Array): void {
+    for (let k = 0; k < 4; k++) if (Math.abs(lp[k]!) < 1e-20) lp[k] = 0;
   }
 
   /** Adds the reverb of `mono[start..end)` into `left`/`right` over the same range (in place is allowed). */
@@ -66,7 +77,7 @@ export class VocalReverb {
     const kernel = this.#kernel;
     if (kernel) {
       kernel.process(mono, left, right, start, end);
-      VocalReverb.#flush(kernel.lowPass);
+      VocalReverb.flush(kernel.lowPass);
       return;
     }
     const pre = this.#pre;
@@ -146,11 +157,6 @@ export class VocalReverb {
     }
     pos.set([pp, a0, a1, p0, p1, p2, p3]);
     lp.set([s0, s1, s2, s3]);
-    VocalReverb.#flush(lp);
-  }
-
-  /** Flushes decayed states, once per call, so long silences never reach denormals. */
-  static #flush(lp: Float64Array): void {
-    for (let k = 0; k < 4; k++) if (Math.abs(lp[k]!) < 1e-20) lp[k] = 0;
+    VocalReverb.flush(lp);
   }
 }

@@ -9,7 +9,7 @@
 import { REVERB_KERNEL_WASM_HEX } from './reverb-kernel.wasm';
 import { hexBytes, PAGE } from './simd-kernels-abi';
 
-/** Frames per kernel call: the size of each of the three I/O blocks after the rings. */
+/** Frames per kernel call: the size of each of the five I/O blocks after the rings (a multiple of 16). */
 const IO = 8192;
 /** Byte offsets of the layout reverb-kernel.wat reads (see its header). */
 const LOW_PASS_AT = 32;
@@ -17,7 +17,10 @@ const HALVES_AT = 64;
 const GAINS_AT = 96;
 const LENGTHS_AT = 128;
 const STARTS_AT = 160;
-const RINGS_AT = 256;
+const SPACE_STATE_AT = 256;
+const SPACE_CONSTANTS_AT = 296;
+const SPACE_RING_AT = 376;
+const RINGS_AT = 512;
 
 export interface ReverbKernelSetup {
   /** Ring lengths in samples: pre-delay, diffuser 0, diffuser 1, lines 0-3. */
@@ -27,11 +30,29 @@ export interface ReverbKernelSetup {
   keep: number;
   damp: number;
   wet: number;
+  /** The space stage's delay line length in samples (two lines), 0 without one. */
+  spaceRing?: number;
+}
+
+/** vocal-space-fx.ts's constants for its loop after the reverb (see reverb-kernel.wat's header). */
+export interface SpaceConstants {
+  lpc: number;
+  attack: number;
+  release: number;
+  feedback: number;
+  delayWet: number;
+  under: number;
+  over: number;
+  fullGain: number;
+  duckDb: number;
+  /** duckFullAtDb - 10: the level where the duck starts. */
+  from: number;
 }
 
 interface Exports {
   memory: WebAssembly.Memory;
   reverb: (mono: number, left: number, right: number, n: number) => void;
+  space: (voice: number, wl: number, wr: number, left: number, right: number, n: number) => void;
 }
 
 export class ReverbKernel {
@@ -49,8 +70,11 @@ export class ReverbKernel {
       at += length * 4;
       return start;
     });
+    const spaceRing = setup.spaceRing ?? 0;
+    const spaceAt = at;
+    at += 2 * spaceRing * 4;
     this.#io = at;
-    const bytes = at + 3 * IO * 4;
+    const bytes = at + 5 * IO * 4;
     const memory = this.#exports.memory;
     const pages = Math.ceil(bytes / PAGE) - memory.buffer.byteLength / PAGE;
     if (pages > 0) memory.grow(pages);
@@ -62,8 +86,69 @@ export class ReverbKernel {
     });
     f64.set(setup.halves, HALVES_AT / 8);
     f64.set([setup.keep, setup.damp, setup.wet], GAINS_AT / 8);
+    // Space state: low-passes and envelope at 0, the duck's gain at 1 (none yet).
+    f64[SPACE_STATE_AT / 8 + 3] = 1;
+    i32.set([0, spaceRing * 4, spaceAt, spaceAt + spaceRing * 4], SPACE_RING_AT / 4);
     this.#f32 = new Float32Array(memory.buffer);
     this.lowPass = new Float64Array(memory.buffer, LOW_PASS_AT, 4);
+    this.#spaceState = new Float64Array(memory.buffer, SPACE_STATE_AT, 5);
+  }
+
+  readonly #spaceState: Float64Array;
+
+  /** The deepest duck the space stage applied, dB. */
+  get maxDuckDb(): number {
+    return this.#spaceState[4]!;
+  }
+
+  setSpace(c: SpaceConstants): void {
+    new Float64Array(this.#exports.memory.buffer, SPACE_CONSTANTS_AT, 10).set([
+      c.lpc,
+      c.attack,
+      c.release,
+      c.feedback,
+      c.delayWet,
+      c.under,
+      c.over,
+      c.fullGain,
+      c.duckDb,
+      c.from,
+    ]);
+  }
+
+  /**
+   * VocalSpaceFx's block: the reverb of `voice[s..s+m)` into zeroed returns, then the delay and the ducked
+   * returns added to `left`/`right` over the same range. `flush` is the reverb's end-of-call flush of its
+   * low-pass states (the JavaScript runs it once per block, so here too).
+   */
+  spaceBlock(
+    voice: Float32Array,
+    left: Float32Array,
+    right: Float32Array,
+    s: number,
+    m: number,
+    flush: (lowPass: Float64Array) => void,
+  ): void {
+    const f32 = this.#f32;
+    const monoAt = this.#io;
+    const wlAt = monoAt + IO * 4;
+    const wrAt = wlAt + IO * 4;
+    const leftAt = wrAt + IO * 4;
+    const rightAt = leftAt + IO * 4;
+    for (let off = 0; off < m; off += IO) {
+      const n = Math.min(IO, m - off);
+      const i = s + off;
+      f32.set(voice.subarray(i, i + n), monoAt / 4);
+      f32.fill(0, wlAt / 4, wlAt / 4 + n);
+      f32.fill(0, wrAt / 4, wrAt / 4 + n);
+      this.#exports.reverb(monoAt, wlAt, wrAt, n);
+      f32.set(left.subarray(i, i + n), leftAt / 4);
+      f32.set(right.subarray(i, i + n), rightAt / 4);
+      this.#exports.space(monoAt, wlAt, wrAt, leftAt, rightAt, n);
+      left.set(f32.subarray(leftAt / 4, leftAt / 4 + n), i);
+      right.set(f32.subarray(rightAt / 4, rightAt / 4 + n), i);
+    }
+    flush(this.lowPass);
   }
 
   /** Adds the reverb of `mono[start..end)` into `left`/`right` (in place is allowed: each block is copied in). */
@@ -92,7 +177,8 @@ export const reverbKernel = (setup: ReverbKernelSetup): ReverbKernel | null => {
   if (!enabled) return null;
   try {
     module ??= new WebAssembly.Module(hexBytes(REVERB_KERNEL_WASM_HEX));
-    return new ReverbKernel(new WebAssembly.Instance(module, {}), setup);
+    const math = { log10: Math.log10, pow: Math.pow };
+    return new ReverbKernel(new WebAssembly.Instance(module, { math }), setup);
   } catch {
     module = null;
     enabled = false;
