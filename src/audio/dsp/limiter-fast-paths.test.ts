@@ -11,7 +11,7 @@ import { musicLike } from './test-signals';
 
 const RATE = 44100;
 
-/** Quiet passages, loud bursts, a step over the ceiling, silence and a click: every path in one signal. */
+/** Quiet passages, loud bursts, a step over the ceiling, silence and clicks: every path in one signal. */
 const material = (seconds: number, seed: number): Float32Array[] =>
   musicLike({ seconds, sampleRate: RATE, seed }).map((ch) => {
     const out = new Float32Array(ch.length);
@@ -20,6 +20,8 @@ const material = (seconds: number, seed: number): Float32Array[] =>
       const gain = [0.05, 1, 3, 0, 0.4, 0.05, 0.2][section]!;
       out[i] = ch[i]! * gain;
     }
+    // Lone clicks at every offset against the 16-frame runs: detection must cover each one's frames.
+    for (let i = 1013; i < ch.length / 3; i += 4_099) out[i] = i % 2 ? 1.3 : -1.2;
     out[Math.floor(ch.length / 3)] = 1.8;
     out[Math.floor(ch.length / 3) + 1] = -1.8;
     return out;

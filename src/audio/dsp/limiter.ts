@@ -56,6 +56,8 @@ export class TruePeakLimiter {
   #historyMax: Float64Array;
   #peaks = new Float64Array(CHUNK);
   #frameGain = new Float64Array(CHUNK);
+  /** Largest |input| per 16 of the detector's history and chunk (see #interpolate). */
+  #subMax = new Float64Array((HISTORY + CHUNK) / 16 + 2);
 
   constructor(sampleRate: number, channelCount: number, options: LimiterOptions = {}) {
     this.channelCount = channelCount;
@@ -116,7 +118,7 @@ export class TruePeakLimiter {
         // The peaks start at zero (max-accumulated over the channels) only in chunks that interpolate.
         if (!detected) peaks.fill(0, 0, n);
         detected = true;
-        this.#interpolate(ring, f0, n, h, peaks);
+        this.#interpolate(ring, f0, n, h, peaks, safe);
       } else {
         for (let k = 0; k < HISTORY; k++) h[k] = ring[(f0 + n - HISTORY + k) & mask]!;
       }
@@ -252,12 +254,46 @@ export class TruePeakLimiter {
     return true;
   }
 
-  /** 4x interpolation of n new samples (read from the ring); peaks[k] takes the max over channels. */
-  #interpolate(ring: Float32Array, f0: number, n: number, h: Float32Array, peaks: Float64Array): void {
+  /**
+   * 4x interpolation of n new samples (read from the ring); peaks[k] takes the max over channels. Frame k's
+   * values depend on the inputs k - HISTORY..k alone: runs of 16 frames whose inputs all stay at or under
+   * `safe` cannot reach the threshold and are skipped (their peaks stay 0, which asks the gain computer for
+   * nothing, as their own values would), so loud passages pay only where they are loud.
+   */
+  #interpolate(
+    ring: Float32Array,
+    f0: number,
+    n: number,
+    h: Float32Array,
+    peaks: Float64Array,
+    safe: number,
+  ): void {
     const mask = this.#mask;
     // h holds the HISTORY previous inputs; append the chunk so the kernel reads one contiguous array.
     for (let k = 0; k < n; k++) h[HISTORY + k] = ring[(f0 + k) & mask]!;
-    interpolatePeaks(h, HISTORY, HISTORY + n, peaks, 0);
+    // Largest |h| per 16 of h: run s (frames 16s..16s+15) reads h[16s..16s+47], three of them.
+    const sub = this.#subMax;
+    const total = HISTORY + n;
+    for (let t = 0; t * 16 < total; t++) {
+      let m = 0;
+      for (let i = t * 16; i < Math.min(total, t * 16 + 16); i++) {
+        const v = h[i]!;
+        const av = v < 0 ? -v : v;
+        if (av > m) m = av;
+      }
+      sub[t] = m;
+    }
+    const runs = Math.ceil(n / 16);
+    let from = -1;
+    for (let s = 0; s <= runs; s++) {
+      const loud =
+        s < runs && (sub[s]! > safe || sub[s + 1]! > safe || (s * 16 + 32 < total && sub[s + 2]! > safe));
+      if (loud && from < 0) from = s * 16;
+      else if (!loud && from >= 0) {
+        interpolatePeaks(h, HISTORY + from, HISTORY + Math.min(n, s * 16), peaks, from);
+        from = -1;
+      }
+    }
     h.copyWithin(0, n, n + HISTORY);
   }
 }
