@@ -14,190 +14,19 @@
  * The same object runs as a stream in the AudioWorklet (output delayed by `latency` frames) and offline
  * (`limitOffline` compensates the delay, so the output lines up with the input sample for sample).
  */
+
+import { LIMITER_BLOCK, type LimiterOptions } from './limiter-gain';
 import { StagedLimiterComputer } from './staged-limiter';
 import { HISTORY, interpolatePeaks, TRUE_PEAK_DELAY, TRUE_PEAK_TAP_L1 } from './true-peak';
 
 const CHUNK = 256;
 
-export const LIMITER_BLOCK = 16;
-
-export interface LimiterOptions {
-  ceilingDb?: number;
-  /** Lookahead (attack) in ms. */
-  lookaheadMs?: number;
-  releaseMs?: number;
-  /** Detection threshold under the ceiling, in dB. */
-  marginDb?: number;
-  /**
-   * A lookahead peak compressor before the brickwall, on the same block peaks (the Loud end of the loudness
-   * slider, decision 265): absent, the limiter alone.
-   */
-  peakCompressor?: PeakCompressorOptions;
-}
-
-export interface PeakCompressorOptions {
-  /** Threshold relative to the ceiling, dB (the signal is at its loudness-stage gain by then). */
-  thresholdDb: number;
-  ratio: number;
-  kneeDb: number;
-  releaseMs: number;
-}
-
-// The margin: 3000 random stress signals (steps up to +30 dBFS, noise, squares, clicks) overshot a 0 dB margin
-// by at most 0.008 dB; 0.1 dB keeps a safe distance without giving away loudness.
-const DEFAULTS = { ceilingDb: -1, lookaheadMs: 3, releaseMs: 60, marginDb: 0.1 };
-
-/**
- * Block-rate gain computer: feed block peaks (linear) in order, read back boundary gains. Shared by the
- * streaming limiter and by the offline loudness solver, which runs it on stored block peaks.
- */
-export class LimiterGainComputer {
-  readonly average: number;
-  readonly hold: number;
-  readonly threshold: number;
-  #release: number;
-  /**
-   * The block requirements of the hold window (the last `hold + 1` pushed) as a monotonic queue: indices and
-   * values, values increasing from the head, so its head is the window's minimum. The same minimum as a scan
-   * of the window, without scanning it for every block (the loudness solve plans the whole track per try).
-   */
-  #window: number;
-  #queueIndex: Float64Array;
-  #queueValue: Float64Array;
-  #head = 0;
-  #size = 0;
-  #logs: Float64Array;
-  #logSum = 0;
-  #envelope = 1;
-  #count = 0;
-  #lastLimited = -1e9;
-
-  constructor(sampleRate: number, options: LimiterOptions = {}) {
-    const o = { ...DEFAULTS, ...options };
-    this.average = Math.max(1, Math.round((o.lookaheadMs * sampleRate) / 1000 / LIMITER_BLOCK));
-    this.hold = this.average + 2;
-    this.threshold = 10 ** ((o.ceilingDb - o.marginDb) / 20);
-    this.#release = 1 - Math.exp(-LIMITER_BLOCK / ((o.releaseMs * sampleRate) / 1000));
-    this.#window = this.hold + 1;
-    this.#queueIndex = new Float64Array(this.#window);
-    this.#queueValue = new Float64Array(this.#window);
-    this.#logs = new Float64Array(this.average);
-  }
-
-  reset(): void {
-    this.#head = 0;
-    this.#size = 0;
-    this.#logs.fill(0);
-    this.#logSum = 0;
-    this.#envelope = 1;
-    this.#count = 0;
-    this.#lastLimited = -1e9;
-  }
-
-  /** How many values `writeState` writes. */
-  get stateSize(): number {
-    return 5 + 2 * this.#window + this.average;
-  }
-
-  /** Fresh, with block `count` next: a plan cut in time starts its later part so (limiter-plan-split.ts). */
-  startAt(count: number): void {
-    this.reset();
-    this.#count = count;
-  }
-
-  /**
-   * Everything the gains from here on depend on, in one order whatever the rings' rotation: the block count,
-   * envelope, log sum, blocks since the last limited one (capped where the fast path stops caring), the hold
-   * queue oldest first, the log ring. Two computers that write the same values give the same gains from here.
-   */
-  writeState(out: Float64Array, at: number): void {
-    const window = this.#window;
-    out[at] = this.#count;
-    out[at + 1] = this.#envelope;
-    out[at + 2] = this.#logSum;
-    out[at + 3] = Math.min(this.#count - this.#lastLimited, window + 1);
-    out[at + 4] = this.#size;
-    let o = at + 5;
-    for (let k = 0; k < window; k++) {
-      const q = (this.#head + k) % window;
-      out[o++] = k < this.#size ? this.#queueIndex[q]! : 0;
-      out[o++] = k < this.#size ? this.#queueValue[q]! : 0;
-    }
-    for (let k = 0; k < this.average; k++) out[o++] = this.#logs[k]!;
-  }
-
-  /**
-   * Takes block b's peak and returns s_b, the gain for the start boundary of block b - average.
-   */
-  push(peak: number): number {
-    return this.pushNeed(peak > this.threshold ? this.threshold / peak : 1);
-  }
-
-  /**
-   * Takes block b's requirement (the largest gain it may have, <= 1) and returns s_b as `push` does: the
-   * peak compressor's stage (staged-limiter.ts) runs the same hold, release and smoothing on its own curve.
-   */
-  pushNeed(need: number): number {
-    const count = this.#count;
-    const window = this.#window;
-    // Fast path: nothing limited within the hold and the envelope home at unity — the gain is exactly 1.
-    if (need === 1 && count - this.#lastLimited > window && this.#envelope === 1 && this.#logSum === 0) {
-      // Every requirement in the window is 1: the queue is this block's alone.
-      this.#queueIndex[0] = count;
-      this.#queueValue[0] = 1;
-      this.#head = 0;
-      this.#size = 1;
-      this.#count = count + 1;
-      return 1;
-    }
-    if (need < 1) this.#lastLimited = count;
-    const held = this.#hold(count, need);
-    const previous = this.#envelope;
-    let envelope = held < previous ? held : previous + this.#release * (held - previous);
-    // Snap a release that has all but arrived, so the fast path can take over again.
-    if (envelope > 1 - 1e-9) envelope = 1;
-    this.#envelope = envelope;
-    const slot = count % this.average;
-    const log = envelope === 1 ? 0 : Math.log(envelope);
-    this.#logSum += log - this.#logs[slot]!;
-    this.#logs[slot] = log;
-    this.#count = count + 1;
-    // Re-sum now and then so rounding in the running sum cannot drift (and returns to exactly 0).
-    if (slot === 0) {
-      let sum = 0;
-      for (let k = 0; k < this.#logs.length; k++) sum += this.#logs[k]!;
-      this.#logSum = sum;
-    }
-    if (this.#logSum === 0) return 1;
-    const gain = Math.exp(this.#logSum / this.average);
-    return gain > 1 ? 1 : gain;
-  }
-
-  /**
-   * Adds block `count`'s requirement and returns the smallest over the window (blocks before the first read
-   * as 1, which no requirement exceeds). Later requirements no larger than earlier ones retire those.
-   */
-  #hold(count: number, need: number): number {
-    const index = this.#queueIndex;
-    const value = this.#queueValue;
-    const window = this.#window;
-    let head = this.#head;
-    let size = this.#size;
-    // Blocks that left the window first (so the ring of `window` slots never overflows), then the retired.
-    while (size > 0 && index[head]! <= count - window) {
-      head = head + 1 === window ? 0 : head + 1;
-      size--;
-    }
-    while (size > 0 && value[(head + size - 1) % window]! >= need) size--;
-    const tail = (head + size) % window;
-    index[tail] = count;
-    value[tail] = need;
-    size++;
-    this.#head = head;
-    this.#size = size;
-    return value[head]!;
-  }
-}
+export {
+  LIMITER_BLOCK,
+  LimiterGainComputer,
+  type LimiterOptions,
+  type PeakCompressorOptions,
+} from './limiter-gain';
 
 /** The streaming limiter's delay in frames at a sample rate (output frame n is input frame n - latency). */
 export const limiterLatency = (sampleRate: number, options: LimiterOptions = {}): number =>
@@ -227,6 +56,8 @@ export class TruePeakLimiter {
   #historyMax: Float64Array;
   #peaks = new Float64Array(CHUNK);
   #frameGain = new Float64Array(CHUNK);
+  /** Largest |input| per 16 of the detector's history and chunk (see #interpolate). */
+  #subMax = new Float64Array((HISTORY + CHUNK) / 16 + 2);
 
   constructor(sampleRate: number, channelCount: number, options: LimiterOptions = {}) {
     this.channelCount = channelCount;
@@ -273,82 +104,196 @@ export class TruePeakLimiter {
     const g = this.inputGain;
     const f0 = this.#frame;
     const peaks = this.#peaks;
-    peaks.fill(0, 0, n);
     // Below this no oversampled value can reach the threshold (L1 bound of the taps): skip interpolating.
     const safe = this.#computer.detectFrom / TRUE_PEAK_TAP_L1;
+    let detected = false;
     for (let c = 0; c < channels; c++) {
       const x = input[c]!;
       const ring = this.#ring[c]!;
       const h = this.#history[c]!;
       let max = this.#historyMax[c]!;
-      let chunkMax = 0;
-      for (let k = 0; k < n; k++) {
-        const v = x[a + k]! * g;
-        ring[(f0 + k) & mask] = v;
-        const av = v < 0 ? -v : v;
-        if (av > chunkMax) chunkMax = av;
-      }
+      const chunkMax = g === 1 ? this.#store(x, a, n, ring, f0) : this.#storeScaled(x, a, n, ring, f0, g);
       if (chunkMax > max) max = chunkMax;
-      if (max > safe) this.#interpolate(ring, f0, n, h, peaks);
-      else {
+      if (max > safe) {
+        // The peaks start at zero (max-accumulated over the channels) only in chunks that interpolate.
+        if (!detected) peaks.fill(0, 0, n);
+        detected = true;
+        this.#interpolate(ring, f0, n, h, peaks, safe);
+      } else {
         for (let k = 0; k < HISTORY; k++) h[k] = ring[(f0 + n - HISTORY + k) & mask]!;
       }
       // The history is at most the last 11 samples, all inside this chunk when it is long enough.
       this.#historyMax[c] = n >= HISTORY ? chunkMax : max;
     }
+    this.#blockGains(f0, n, detected);
+    this.#apply(output, a, f0, n);
+    this.#frame = f0 + n;
+  }
+
+  /**
+   * Copies x[a..a+n) into the ring from frame f0 and returns the largest |x| (the same values and comparisons
+   * as the scaled loop at gain 1: x * 1 is x).
+   */
+  #store(x: Float32Array, a: number, n: number, ring: Float32Array, f0: number): number {
+    const at = f0 & this.#mask;
+    const first = Math.min(n, ring.length - at);
+    ring.set(x.subarray(a, a + first), at);
+    if (first < n) ring.set(x.subarray(a + first, a + n), 0);
+    let chunkMax = 0;
+    for (let k = a; k < a + n; k++) {
+      const v = x[k]!;
+      const av = v < 0 ? -v : v;
+      if (av > chunkMax) chunkMax = av;
+    }
+    return chunkMax;
+  }
+
+  #storeScaled(x: Float32Array, a: number, n: number, ring: Float32Array, f0: number, g: number): number {
+    const mask = this.#mask;
+    let chunkMax = 0;
+    for (let k = 0; k < n; k++) {
+      const v = x[a + k]! * g;
+      ring[(f0 + k) & mask] = v;
+      const av = v < 0 ? -v : v;
+      if (av > chunkMax) chunkMax = av;
+    }
+    return chunkMax;
+  }
+
+  /**
+   * Block peaks of the chunk's detector values into the gain computer, one push per completed block. Block b
+   * is complete once frame (b + 1) * 16 + DELAY - 1 is in (the detector's values refer to frame - DELAY), so
+   * the boundaries are found by arithmetic rather than tested frame by frame.
+   */
+  #blockGains(f0: number, n: number, detected: boolean): void {
+    const peaks = this.#peaks;
     const gains = this.#gains;
     const gainMask = gains.length - 1;
     const A = this.#computer.delay;
+    const j0 = f0 - TRUE_PEAK_DELAY;
+    // The first k whose frame j = j0 + k ends a block (j + 1 a multiple of 16) with j >= 0.
+    let end = (LIMITER_BLOCK - 1 - j0) & (LIMITER_BLOCK - 1);
+    while (j0 + end < 0) end += LIMITER_BLOCK;
     let blockPeak = this.#blockPeak;
-    for (let k = 0; k < n; k++) {
+    let k = 0;
+    // Without detection every value is 0, which no block peak (>= 0) is below: the peaks stay as they are.
+    if (!detected) k = n;
+    for (; end < n; end += LIMITER_BLOCK) {
+      for (; k <= end; k++) {
+        const p = peaks[k]!;
+        if (p > blockPeak) blockPeak = p;
+      }
+      const block = ((j0 + end + 1) >> 4) - 1;
+      const s = this.#computer.push(blockPeak);
+      blockPeak = 0;
+      // s_b is the start-boundary gain of block b - A.
+      if (block - A >= 0) gains[(block - A) & gainMask] = s;
+    }
+    for (; k < n; k++) {
       const p = peaks[k]!;
       if (p > blockPeak) blockPeak = p;
-      // The detector's values refer to frame - DELAY: block b is complete once frame (b + 1) * 16 + DELAY - 1
-      // is in.
-      const j = f0 + k - TRUE_PEAK_DELAY;
-      if (j >= 0 && ((j + 1) & (LIMITER_BLOCK - 1)) === 0) {
-        const block = ((j + 1) >> 4) - 1;
-        const s = this.#computer.push(blockPeak);
-        blockPeak = 0;
-        // s_b is the start-boundary gain of block b - A.
-        if (block - A >= 0) gains[(block - A) & gainMask] = s;
-      }
     }
     this.#blockPeak = blockPeak;
+  }
+
+  /**
+   * Output frames m = f0 + k - latency: the delayed input times the gain interpolated between the boundaries
+   * of m's block. Where both boundaries hold the same gain, g0 + (g1 - g0) * t is g0 exactly, and where that
+   * is 1 the product is the sample itself: whole chunks at unity (most of a song) are copied.
+   */
+  #apply(output: readonly Float32Array[], a: number, f0: number, n: number): void {
+    const gains = this.#gains;
+    const gainMask = gains.length - 1;
+    const base = f0 - this.latency;
+    const trace = this.frameGains;
+    const mask = this.#mask;
+    if (base >= 0 && this.#unity(base, n)) {
+      if (trace && base < trace.length) trace.fill(1, base, Math.min(trace.length, base + n));
+      for (let c = 0; c < this.channelCount; c++) {
+        const ring = this.#ring[c]!;
+        const at = base & mask;
+        const first = Math.min(n, ring.length - at);
+        output[c]!.set(ring.subarray(at, at + first), a);
+        if (first < n) output[c]!.set(ring.subarray(0, n - first), a + first);
+      }
+      return;
+    }
     const frameGain = this.#frameGain;
-    const latency = this.latency;
-    for (let k = 0; k < n; k++) {
-      const m = f0 + k - latency;
+    for (let k = 0; k < n; ) {
+      const m = base + k;
       if (m < 0) {
-        frameGain[k] = 0;
+        frameGain[k++] = 0;
         continue;
       }
       const block = m >> 4;
       const g0 = gains[block & gainMask]!;
-      frameGain[k] = g0 + (gains[(block + 1) & gainMask]! - g0) * ((m & 15) * 0.0625);
+      const g1 = gains[(block + 1) & gainMask]!;
+      const stop = Math.min(n, k + LIMITER_BLOCK - (m & 15));
+      if (g0 === g1) for (; k < stop; k++) frameGain[k] = g0;
+      else for (; k < stop; k++) frameGain[k] = g0 + (g1 - g0) * (((base + k) & 15) * 0.0625);
     }
-    const trace = this.frameGains;
     if (trace) {
       for (let k = 0; k < n; k++) {
-        const m = f0 + k - latency;
+        const m = base + k;
         if (m >= 0 && m < trace.length) trace[m] = frameGain[k]!;
       }
     }
-    for (let c = 0; c < channels; c++) {
+    for (let c = 0; c < this.channelCount; c++) {
       const out = output[c]!;
       const ring = this.#ring[c]!;
-      const base = f0 - latency;
       for (let k = 0; k < n; k++) out[a + k] = ring[(base + k) & mask]! * frameGain[k]!;
     }
-    this.#frame = f0 + n;
   }
 
-  /** 4x interpolation of n new samples (read from the ring); peaks[k] takes the max over channels. */
-  #interpolate(ring: Float32Array, f0: number, n: number, h: Float32Array, peaks: Float64Array): void {
+  /** True when every boundary gain that output frames [m, m + n) interpolate between is exactly 1. */
+  #unity(m: number, n: number): boolean {
+    const gains = this.#gains;
+    const gainMask = gains.length - 1;
+    const last = ((m + n - 1) >> 4) + 1;
+    for (let block = m >> 4; block <= last; block++) if (gains[block & gainMask] !== 1) return false;
+    return true;
+  }
+
+  /**
+   * 4x interpolation of n new samples (read from the ring); peaks[k] takes the max over channels. Frame k's
+   * values depend on the inputs k - HISTORY..k alone: runs of 16 frames whose inputs all stay at or under
+   * `safe` cannot reach the threshold and are skipped (their peaks stay 0, which asks the gain computer for
+   * nothing, as their own values would), so loud passages pay only where they are loud.
+   */
+  #interpolate(
+    ring: Float32Array,
+    f0: number,
+    n: number,
+    h: Float32Array,
+    peaks: Float64Array,
+    safe: number,
+  ): void {
     const mask = this.#mask;
     // h holds the HISTORY previous inputs; append the chunk so the kernel reads one contiguous array.
     for (let k = 0; k < n; k++) h[HISTORY + k] = ring[(f0 + k) & mask]!;
-    interpolatePeaks(h, HISTORY, HISTORY + n, peaks, 0);
+    // Largest |h| per 16 of h: run s (frames 16s..16s+15) reads h[16s..16s+47], three of them.
+    const sub = this.#subMax;
+    const total = HISTORY + n;
+    for (let t = 0; t * 16 < total; t++) {
+      let m = 0;
+      for (let i = t * 16; i < Math.min(total, t * 16 + 16); i++) {
+        const v = h[i]!;
+        const av = v < 0 ? -v : v;
+        if (av > m) m = av;
+      }
+      sub[t] = m;
+    }
+    const runs = Math.ceil(n / 16);
+    let from = -1;
+    for (let s = 0; s <= runs; s++) {
+      const loud =
+        s < runs && (sub[s]! > safe || sub[s + 1]! > safe || (s * 16 + 32 < total && sub[s + 2]! > safe));
+      if (loud && from < 0) from = s * 16;
+      else if (!loud && from >= 0) {
+        interpolatePeaks(h, HISTORY + from, HISTORY + Math.min(n, s * 16), peaks, from);
+        from = -1;
+      }
+    }
     h.copyWithin(0, n, n + HISTORY);
   }
 }

@@ -10,7 +10,7 @@
  * lower the body as much as the transient they are too slow for); a compressor that sees the peak coming
  * takes it down over its release instead of the limiter's few milliseconds.
  */
-import { LimiterGainComputer, type LimiterOptions } from './limiter';
+import { LimiterGainComputer, type LimiterOptions } from './limiter-gain';
 
 /** True when the options' peak compressor does anything (a ratio over 1:1). */
 export const hasPeakStage = (options: LimiterOptions): boolean => (options.peakCompressor?.ratio ?? 1) > 1;

@@ -4,7 +4,10 @@
  * line so highs die first. The dry vocal stays centred; the return is stereo (different lines feed each
  * side). One sample costs 6 delay-line reads and writes: about a quarter of a Freeverb-style bank of eight
  * combs and four allpasses per side, which took most of a 4-minute mixdown's time.
+ * The frame loop runs in WebAssembly where it can (dsp/wasm/reverb-kernel.ts), with the same samples.
  */
+import { type ReverbKernel, reverbKernel } from '../dsp/wasm/reverb-kernel';
+
 export interface ReverbSettings {
   /** Seconds for the tail to fall by 60 dB. */
   decay: number;
@@ -37,8 +40,11 @@ export class VocalReverb {
   readonly #pos = new Int32Array(7);
   /** Low-pass state of the four lines. */
   readonly #lp = new Float64Array(4);
+  /** The same loop in WebAssembly (its own copies of the rings and states), or null: the loop below. */
+  readonly #kernel: ReverbKernel | null;
 
-  constructor(sampleRate: number, settings: ReverbSettings = VOCAL_REVERB) {
+  /** `spaceRing`: room in the kernel for vocal-space-fx.ts's delay lines (samples each), which runs there too. */
+  constructor(sampleRate: number, settings: ReverbSettings = VOCAL_REVERB, spaceRing = 0) {
     const scale = sampleRate / TUNING_RATE;
     this.#settings = settings;
     this.#pre = ring(Math.round(settings.preDelay * sampleRate));
@@ -47,10 +53,33 @@ export class VocalReverb {
     this.#lines = lengths.map(ring) as [Float32Array, Float32Array, Float32Array, Float32Array];
     // Each pass through a line of d samples must lose 60 dB * d / (decay * rate).
     this.#feedback = Float64Array.from(lengths, (d) => 10 ** ((-3 * d) / (settings.decay * sampleRate)));
+    this.#kernel = reverbKernel({
+      rings: [this.#pre, ...this.#ap, ...this.#lines].map((r) => r.length),
+      halves: Array.from(this.#feedback, (f) => f * 0.5),
+      keep: 1 - settings.damping,
+      damp: settings.damping,
+      wet: settings.wet,
+      spaceRing,
+    });
+  }
+
+  get kernel(): ReverbKernel | null {
+    return this.#kernel;
+  }
+
+  /** Flushes decayed states, once per call, so long silences never reach denormals. */
+  static flush(lp: Float64Array): void {
+    for (let k = 0; k < 4; k++) if (Math.abs(lp[k]!) < 1e-20) lp[k] = 0;
   }
 
   /** Adds the reverb of `mono[start..end)` into `left`/`right` over the same range (in place is allowed). */
   process(mono: Float32Array, left: Float32Array, right: Float32Array, start: number, end: number): void {
+    const kernel = this.#kernel;
+    if (kernel) {
+      kernel.process(mono, left, right, start, end);
+      VocalReverb.flush(kernel.lowPass);
+      return;
+    }
     const pre = this.#pre;
     const [ap0, ap1] = this.#ap;
     const [l0, l1, l2, l3] = this.#lines;
@@ -127,10 +156,7 @@ export class VocalReverb {
       p3 = (p3 + run) % l3.length;
     }
     pos.set([pp, a0, a1, p0, p1, p2, p3]);
-    // Flush decayed states so long silences never reach denormals.
-    lp[0] = Math.abs(s0) < 1e-20 ? 0 : s0;
-    lp[1] = Math.abs(s1) < 1e-20 ? 0 : s1;
-    lp[2] = Math.abs(s2) < 1e-20 ? 0 : s2;
-    lp[3] = Math.abs(s3) < 1e-20 ? 0 : s3;
+    lp.set([s0, s1, s2, s3]);
+    VocalReverb.flush(lp);
   }
 }

@@ -66,21 +66,52 @@ export class VocalSpaceFx {
 
   constructor(sampleRate: number, params: SpaceParams, block: number) {
     this.#params = params;
-    this.#reverb = new VocalReverb(sampleRate, {
-      decay: params.reverbDecaySeconds,
-      damping: 0.35,
-      wet: params.reverbWet,
-      preDelay: params.preDelaySeconds,
-    });
+    const d = Math.max(1, Math.round(params.delaySeconds * sampleRate));
+    // The delay lines live in the reverb's WebAssembly kernel when it has one: the loop below runs there.
+    this.#reverb = new VocalReverb(
+      sampleRate,
+      {
+        decay: params.reverbDecaySeconds,
+        damping: 0.35,
+        wet: params.reverbWet,
+        preDelay: params.preDelaySeconds,
+      },
+      d,
+    );
     this.#wetL = new Float32Array(block);
     this.#wetR = new Float32Array(block);
-    const d = Math.max(1, Math.round(params.delaySeconds * sampleRate));
     this.#dL = new Float32Array(d);
     this.#dR = new Float32Array(d);
     // Repeats darken: a one-pole low-pass near 4 kHz in the feedback.
     this.#lpCoef = 1 - Math.exp((-2 * Math.PI * 4000) / sampleRate);
     this.#attack = 1 - Math.exp(-1 / (0.01 * sampleRate));
     this.#release = 1 - Math.exp(-1 / (0.35 * sampleRate));
+    const { under, over, fullGain } = this.#duckBounds();
+    this.#reverb.kernel?.setSpace({
+      lpc: this.#lpCoef,
+      attack: this.#attack,
+      release: this.#release,
+      feedback: params.delayFeedback,
+      delayWet: params.delayWet,
+      under,
+      over,
+      fullGain,
+      duckDb: params.duckDb,
+      from: params.duckFullAtDb - 10,
+    });
+  }
+
+  /**
+   * Envelopes surely under the duck's range (none) or over it (all of it), a hair of margin for the
+   * logarithm's rounding: no logarithm or power to take there (decision 270).
+   */
+  #duckBounds(): { under: number; over: number; fullGain: number } {
+    const { duckDb, duckFullAtDb } = this.#params;
+    return {
+      under: 10 ** ((duckFullAtDb - 10) / 10) * (1 - 1e-9),
+      over: 10 ** (duckFullAtDb / 10) * (1 + 1e-9),
+      fullGain: 10 ** (-duckDb / 20),
+    };
   }
 
   process(voice: Float32Array, left: Float32Array, right: Float32Array, start: number, end: number): void {
@@ -92,6 +123,12 @@ export class VocalSpaceFx {
   }
 
   #block(voice: Float32Array, left: Float32Array, right: Float32Array, s: number, m: number): void {
+    const kernel = this.#reverb.kernel;
+    if (kernel) {
+      kernel.spaceBlock(voice, left, right, s, m, VocalReverb.flush);
+      this.maxDuckDb = kernel.maxDuckDb;
+      return;
+    }
     const wl = this.#wetL.subarray(0, m);
     const wr = this.#wetR.subarray(0, m);
     wl.fill(0);
@@ -109,11 +146,7 @@ export class VocalSpaceFx {
     const attack = this.#attack;
     const release = this.#release;
     let duckGain = this.#duckGain;
-    // Envelopes surely under the duck's range (none) or over it (all of it), a hair of margin for the
-    // logarithm's rounding: no logarithm or power to take there (decision 270).
-    const under = 10 ** ((duckFullAtDb - 10) / 10) * (1 - 1e-9);
-    const over = 10 ** (duckFullAtDb / 10) * (1 + 1e-9);
-    const fullGain = 10 ** (-duckDb / 20);
+    const { under, over, fullGain } = this.#duckBounds();
     let maxDuck = this.maxDuckDb;
     for (let k = 0; k < m; k++) {
       const v = voice[s + k]!;
