@@ -23,19 +23,24 @@ export class WavFormatError extends Error {
 const readAscii = (bytes: Uint8Array, offset: number, n: number): string =>
   String.fromCharCode(...bytes.subarray(offset, offset + n));
 
-export const decodeWav = (input: Uint8Array | ArrayBuffer): DecodedWav => {
-  const bytes = input instanceof Uint8Array ? input : new Uint8Array(input);
+/** Where a WAV file's samples are and how they are laid out, read from its chunks without decoding. */
+export interface WavLayout {
+  /** The format tag, or for WAVE_FORMAT_EXTENSIBLE the first two bytes of its sub-format GUID. */
+  format: number;
+  channelCount: number;
+  sampleRate: number;
+  bits: number;
+  blockAlign: number;
+  data: { offset: number; size: number };
+}
+
+/** The layout of a RIFF/WAVE file; throws WavFormatError for anything that is not one with fmt and data. */
+export const readWavLayout = (bytes: Uint8Array): WavLayout => {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (bytes.length < 12 || readAscii(bytes, 0, 4) !== 'RIFF' || readAscii(bytes, 8, 4) !== 'WAVE') {
     throw new WavFormatError('Not a RIFF/WAVE file');
   }
-  let fmt: {
-    format: number;
-    channelCount: number;
-    sampleRate: number;
-    bits: number;
-    blockAlign: number;
-  } | null = null;
+  let fmt: Omit<WavLayout, 'data'> | null = null;
   let data: { offset: number; size: number } | null = null;
   for (let offset = 12; offset + 8 <= bytes.length; ) {
     const id = readAscii(bytes, offset, 4);
@@ -59,13 +64,23 @@ export const decodeWav = (input: Uint8Array | ArrayBuffer): DecodedWav => {
     offset = body + size + (size & 1);
   }
   if (!fmt || !data) throw new WavFormatError('Missing fmt or data chunk');
-  const { format, channelCount, sampleRate, bits, blockAlign } = fmt;
+  return { ...fmt, data };
+};
+
+/** `int16: false` skips the raw 16-bit copies (the page's decode has no use for them). */
+export const decodeWav = (input: Uint8Array | ArrayBuffer, options: { int16?: boolean } = {}): DecodedWav => {
+  const bytes = input instanceof Uint8Array ? input : new Uint8Array(input);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const { format, channelCount, sampleRate, bits, blockAlign, data } = readWavLayout(bytes);
   if ((format !== 1 && format !== 3) || channelCount < 1 || blockAlign !== (channelCount * bits) / 8) {
     throw new WavFormatError(`Unsupported WAV format ${format}/${bits} bits`);
   }
   const frames = Math.floor(data.size / blockAlign);
   const channels = Array.from({ length: channelCount }, () => new Float32Array(frames));
-  const int16 = bits === 16 && format === 1 ? channels.map(() => new Int16Array(frames)) : undefined;
+  const int16 =
+    bits === 16 && format === 1 && options.int16 !== false
+      ? channels.map(() => new Int16Array(frames))
+      : undefined;
   const width = bits / 8;
   for (let f = 0; f < frames; f++) {
     for (let c = 0; c < channelCount; c++) {
@@ -75,7 +90,7 @@ export const decodeWav = (input: Uint8Array | ArrayBuffer): DecodedWav => {
       else if (bits === 8) v = (view.getUint8(at) - 128) / 128;
       else if (bits === 16) {
         const i = view.getInt16(at, true);
-        int16![c]![f] = i;
+        if (int16) int16[c]![f] = i;
         v = i / 32768;
       } else if (bits === 24) {
         const i = (view.getUint8(at) | (view.getUint8(at + 1) << 8) | (view.getInt8(at + 2) << 16)) >> 0;
