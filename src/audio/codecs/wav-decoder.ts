@@ -10,7 +10,7 @@ export interface DecodedWav {
   /** 1 = integer PCM, 3 = IEEE float. */
   format: 1 | 3;
   frames: number;
-  /** Samples scaled to -1..1 (integers divided by 2^(bits-1), as decodeAudioData does). */
+  /** Samples scaled to -1..1 (integers divided by 2^(bits-1); see decodeWav's `chromium` for 16 bits). */
   channels: Float32Array[];
   /** 16-bit files only: the raw integers per channel, for bit-exact comparisons. */
   int16?: Int16Array[];
@@ -22,6 +22,10 @@ export class WavFormatError extends Error {
 
 const readAscii = (bytes: Uint8Array, offset: number, n: number): string =>
   String.fromCharCode(...bytes.subarray(offset, offset + n));
+
+/** Bytes 2..15 of KSDATAFORMAT_SUBTYPE_PCM / _IEEE_FLOAT ({0000000X-0000-0010-8000-00AA00389B71}). */
+const KSDATAFORMAT_TAIL = [0, 0, 0, 0, 0x10, 0, 0x80, 0, 0, 0xaa, 0, 0x38, 0x9b, 0x71];
+const isKsDataFormat = (tail: Uint8Array): boolean => KSDATAFORMAT_TAIL.every((b, i) => tail[i] === b);
 
 /** Where a WAV file's samples are and how they are laid out, read from its chunks without decoding. */
 export interface WavLayout {
@@ -48,8 +52,12 @@ export const readWavLayout = (bytes: Uint8Array): WavLayout => {
     const body = offset + 8;
     if (id === 'fmt ') {
       let format = view.getUint16(body, true);
-      // WAVE_FORMAT_EXTENSIBLE: the real format is the first two bytes of the sub-format GUID.
-      if (format === 0xfffe && size >= 40) format = view.getUint16(body + 24, true);
+      // WAVE_FORMAT_EXTENSIBLE: the real format is the first two bytes of the sub-format GUID, whose other
+      // 14 bytes are the KSDATAFORMAT base; with any other GUID it stays 0xfffe, unknown (Chromium refuses
+      // those files too).
+      if (format === 0xfffe && size >= 40 && isKsDataFormat(bytes.subarray(body + 26, body + 40))) {
+        format = view.getUint16(body + 24, true);
+      }
       fmt = {
         format,
         channelCount: view.getUint16(body + 2, true),
@@ -67,8 +75,15 @@ export const readWavLayout = (bytes: Uint8Array): WavLayout => {
   return { ...fmt, data };
 };
 
-/** `int16: false` skips the raw 16-bit copies (the page's decode has no use for them). */
-export const decodeWav = (input: Uint8Array | ArrayBuffer, options: { int16?: boolean } = {}): DecodedWav => {
+/**
+ * `int16: false` skips the raw 16-bit copies (the page's decode has no use for them). `chromium: true` scales
+ * 16-bit samples as Chromium's decodeAudioData does: negatives by 1/32768, positives by 1/32767 as a float
+ * (32767 is 1.0), found by e2e/wav-decode-parity.spec.ts; its 24- and 32-bit results equal a plain 1/2^(bits-1) scale.
+ */
+export const decodeWav = (
+  input: Uint8Array | ArrayBuffer,
+  options: { int16?: boolean; chromium?: boolean } = {},
+): DecodedWav => {
   const bytes = input instanceof Uint8Array ? input : new Uint8Array(input);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const { format, channelCount, sampleRate, bits, blockAlign, data } = readWavLayout(bytes);
@@ -82,6 +97,9 @@ export const decodeWav = (input: Uint8Array | ArrayBuffer, options: { int16?: bo
       ? channels.map(() => new Int16Array(frames))
       : undefined;
   const width = bits / 8;
+  // Chromium multiplies by the single-precision reciprocal (not a division): the product of two floats is
+  // exact in a double, so the Float32Array's one rounding gives its result.
+  const positive16 = options.chromium ? Math.fround(1 / 32767) : 1 / 32768;
   for (let f = 0; f < frames; f++) {
     for (let c = 0; c < channelCount; c++) {
       const at = data.offset + f * blockAlign + c * width;
@@ -91,7 +109,7 @@ export const decodeWav = (input: Uint8Array | ArrayBuffer, options: { int16?: bo
       else if (bits === 16) {
         const i = view.getInt16(at, true);
         if (int16) int16[c]![f] = i;
-        v = i / 32768;
+        v = i < 0 ? i / 32768 : i * positive16;
       } else if (bits === 24) {
         const i = (view.getUint8(at) | (view.getUint8(at + 1) << 8) | (view.getInt8(at + 2) << 16)) >> 0;
         v = i / 8388608;

@@ -30,7 +30,11 @@ export const wavFile = (o: {
   if (o.extensible) {
     view.setUint16(36, 22, true);
     view.setUint16(38, o.bits, true);
-    view.setUint16(44, o.format, true); // the sub-format GUID's first two bytes
+    view.setUint32(40, (1 << o.channels) - 1, true); // the speakers: the first `channels` of them
+    view.setUint16(44, o.format, true); // the sub-format GUID: the format, then KSDATAFORMAT's tail
+    [0, 0, 0, 0, 0x10, 0, 0x80, 0, 0, 0xaa, 0, 0x38, 0x9b, 0x71].forEach((b, i) => {
+      view.setUint8(46 + i, b);
+    });
   }
   const data = 12 + 8 + fmtSize;
   ascii(data, 'data');

@@ -19,7 +19,7 @@ describe('the WAV decode worker', () => {
     'decodes $bits-bit format $format, $channels channels (extensible: $extensible) as decodeWav does',
     async (o) => {
       const file = wavFile({ ...o, frames: 3001 });
-      const expected = decodeWav(file.slice(0));
+      const expected = decodeWav(file.slice(0), { chromium: true });
       const client = new WavDecodeClient(factory);
       const result = await client.decode(file);
       expect(file.byteLength).toBe(0); // moved, not copied
@@ -53,5 +53,19 @@ describe('the WAV decode worker', () => {
     expect(workerDecodableWav(file)).toBe(44_100);
     expect(workerDecodableWav(file.subarray(0, 30))).toBeNull();
     expect(workerDecodableWav(new TextEncoder().encode('ID3 not a wav file at all'))).toBeNull();
+  });
+
+  it('scales 16-bit samples as Chromium does and refuses EXTENSIBLE files of another sub-format GUID', async () => {
+    const file = wavFile({ format: 1, bits: 16, channels: 1, frames: 4 });
+    const view = new DataView(file);
+    [-32768, 32767, 1, -1].forEach((v, f) => {
+      view.setInt16(44 + 2 * f, v, true);
+    });
+    const [samples] = decodeWav(file, { chromium: true }).channels;
+    expect([...samples!]).toEqual([-1, 1, Math.fround(1 / 32767), -1 / 32768]);
+    const odd = new Uint8Array(wavFile({ format: 1, bits: 16, channels: 2, frames: 8, extensible: true }));
+    expect(workerDecodableWav(odd)).toBe(48_000);
+    odd[12 + 8 + 39] = 0x72; // the GUID's last byte
+    expect(workerDecodableWav(odd)).toBeNull();
   });
 });

@@ -43,7 +43,7 @@ export const createWavDecodeHandlers = (): RpcHandlers<WavDecodeApi> => ({
     if (workerDecodableWav(new Uint8Array(bytes)) === null) {
       return transferring({ kind: 'refused' as const, bytes }, [bytes]);
     }
-    const wav = decodeWav(bytes, { int16: false });
+    const wav = decodeWav(bytes, { int16: false, chromium: true });
     return transferring(
       { kind: 'decoded' as const, sampleRate: wav.sampleRate, channels: wav.channels },
       buffersOf(wav.channels),
