@@ -100,22 +100,35 @@ export const decodeWav = (
   // Chromium multiplies by the single-precision reciprocal (not a division): the product of two floats is
   // exact in a double, so the Float32Array's one rounding gives its result.
   const positive16 = options.chromium ? Math.fround(1 / 32767) : 1 / 32768;
-  for (let f = 0; f < frames; f++) {
-    for (let c = 0; c < channelCount; c++) {
-      const at = data.offset + f * blockAlign + c * width;
-      let v: number;
-      if (format === 3) v = bits === 32 ? view.getFloat32(at, true) : view.getFloat64(at, true);
-      else if (bits === 8) v = (view.getUint8(at) - 128) / 128;
-      else if (bits === 16) {
-        const i = view.getInt16(at, true);
-        if (int16) int16[c]![f] = i;
-        v = i < 0 ? i / 32768 : i * positive16;
-      } else if (bits === 24) {
-        const i = (view.getUint8(at) | (view.getUint8(at + 1) << 8) | (view.getInt8(at + 2) << 16)) >> 0;
-        v = i / 8388608;
-      } else if (bits === 32) v = view.getInt32(at, true) / 2147483648;
-      else throw new WavFormatError(`Unsupported bit depth ${bits}`);
-      channels[c]![f] = v;
+  // One sample reader per file and one loop per channel: the page's WAV worker reads 10-minute files, where
+  // a per-sample format switch cost a third of the time.
+  const read: ((at: number) => number) | null =
+    format === 3
+      ? bits === 32
+        ? (at) => view.getFloat32(at, true)
+        : (at) => view.getFloat64(at, true)
+      : bits === 8
+        ? (at) => (view.getUint8(at) - 128) / 128
+        : bits === 16
+          ? (at) => {
+              const i = view.getInt16(at, true);
+              return i < 0 ? i / 32768 : i * positive16;
+            }
+          : bits === 24
+            ? (at) =>
+                ((view.getUint8(at) | (view.getUint8(at + 1) << 8) | (view.getInt8(at + 2) << 16)) >> 0) /
+                8388608
+            : bits === 32
+              ? (at) => view.getInt32(at, true) / 2147483648
+              : null;
+  if (!read && frames > 0) throw new WavFormatError(`Unsupported bit depth ${bits}`);
+  for (let c = 0; c < channelCount && read; c++) {
+    const out = channels[c]!;
+    const raw = int16?.[c];
+    let at = data.offset + c * width;
+    for (let f = 0; f < frames; f++, at += blockAlign) {
+      out[f] = read(at);
+      if (raw) raw[f] = view.getInt16(at, true);
     }
   }
   return { sampleRate, channelCount, bitsPerSample: bits, format: format as 1 | 3, frames, channels, int16 };
