@@ -36,6 +36,8 @@ export interface WavLayout {
   bits: number;
   blockAlign: number;
   data: { offset: number; size: number };
+  /** More than one fmt or data chunk: readers disagree on which counts (ours takes the last, FFmpeg the first). */
+  repeatedChunks: boolean;
 }
 
 /** The layout of a RIFF/WAVE file; throws WavFormatError for anything that is not one with fmt and data. */
@@ -44,12 +46,14 @@ export const readWavLayout = (bytes: Uint8Array): WavLayout => {
   if (bytes.length < 12 || readAscii(bytes, 0, 4) !== 'RIFF' || readAscii(bytes, 8, 4) !== 'WAVE') {
     throw new WavFormatError('Not a RIFF/WAVE file');
   }
-  let fmt: Omit<WavLayout, 'data'> | null = null;
+  let fmt: Omit<WavLayout, 'data' | 'repeatedChunks'> | null = null;
+  let repeatedChunks = false;
   let data: { offset: number; size: number } | null = null;
   for (let offset = 12; offset + 8 <= bytes.length; ) {
     const id = readAscii(bytes, offset, 4);
     const size = view.getUint32(offset + 4, true);
     const body = offset + 8;
+    if ((id === 'fmt ' && fmt) || (id === 'data' && data)) repeatedChunks = true;
     if (id === 'fmt ') {
       let format = view.getUint16(body, true);
       // WAVE_FORMAT_EXTENSIBLE: the real format is the first two bytes of the sub-format GUID, whose other
@@ -72,7 +76,7 @@ export const readWavLayout = (bytes: Uint8Array): WavLayout => {
     offset = body + size + (size & 1);
   }
   if (!fmt || !data) throw new WavFormatError('Missing fmt or data chunk');
-  return { ...fmt, data };
+  return { ...fmt, data, repeatedChunks };
 };
 
 /**

@@ -55,7 +55,7 @@ describe('the WAV decode worker', () => {
     expect(workerDecodableWav(new TextEncoder().encode('ID3 not a wav file at all'))).toBeNull();
   });
 
-  it('scales 16-bit samples as Chromium does and refuses EXTENSIBLE files of another sub-format GUID', async () => {
+  it('scales 16-bit samples as Chromium does and refuses EXTENSIBLE files of another sub-format GUID and repeated data chunks', async () => {
     const file = wavFile({ format: 1, bits: 16, channels: 1, frames: 4 });
     const view = new DataView(file);
     [-32768, 32767, 1, -1].forEach((v, f) => {
@@ -67,5 +67,11 @@ describe('the WAV decode worker', () => {
     expect(workerDecodableWav(odd)).toBe(48_000);
     odd[12 + 8 + 39] = 0x72; // the GUID's last byte
     expect(workerDecodableWav(odd)).toBeNull();
+    const plain = new Uint8Array(wavFile({ format: 1, bits: 16, channels: 1, frames: 4 }));
+    const twoData = new Uint8Array(plain.length + 12);
+    twoData.set(plain);
+    twoData.set(plain.subarray(36, 48), plain.length); // a second data chunk of 4 frames
+    expect(workerDecodableWav(plain)).toBe(48_000);
+    expect(workerDecodableWav(twoData)).toBeNull();
   });
 });

@@ -12,7 +12,7 @@ const MAX_RATE = 768_000;
  * Whether our reader gives the very samples decodeAudioData gives for this file (e2e/wav-decode-parity.spec
  * compares them in Chromium): integer PCM of 16, 24 or 32 bits and 32-bit float, plain or
  * WAVE_FORMAT_EXTENSIBLE, holding at least one frame. Anything else (8-bit, 64-bit float, compressed
- * formats, broken headers, empty data) stays with decodeAudioData, its errors and their messages included.
+ * formats, broken headers, repeated fmt or data chunks, empty data) stays with decodeAudioData, its errors and their messages included.
  * Returns the file's sample rate when it is one of those, else null.
  */
 export const workerDecodableWav = (bytes: Uint8Array): number | null => {
@@ -24,11 +24,12 @@ export const workerDecodableWav = (bytes: Uint8Array): number | null => {
     if (error instanceof WavFormatError || error instanceof RangeError) return null;
     throw error;
   }
-  const { format, bits, channelCount, sampleRate, blockAlign, data } = layout;
+  const { format, bits, channelCount, sampleRate, blockAlign, data, repeatedChunks } = layout;
   const pcm = format === 1 && (bits === 16 || bits === 24 || bits === 32);
   const float = format === 3 && bits === 32;
   const ours =
     (pcm || float) &&
+    !repeatedChunks &&
     channelCount >= 1 &&
     channelCount <= MAX_CHANNELS &&
     blockAlign === (channelCount * bits) / 8 &&
