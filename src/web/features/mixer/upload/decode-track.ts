@@ -1,5 +1,8 @@
 import { decodeUserAudio } from '../../../../audio';
+import { WavDecodeClient } from '../../../../audio/workers/wav-decode-client';
+import { workerDecodableWav } from '../../../../audio/workers/wav-decode-handlers';
 import { reportClientError } from '../../../lib/report-client-error';
+import { channelsToAudioBuffer } from './audio-buffers';
 import { sniffSampleRate } from './sniff-sample-rate';
 
 /** A failure with a user-facing notice already chosen (time-outs and read errors of spec 8). */
@@ -26,13 +29,43 @@ export const readFileBytes = (file: Blob, ms: number): Promise<ArrayBuffer> =>
     reader.readAsArrayBuffer(file);
   });
 
+let wavWorker: WavDecodeClient | null = null;
+
 /**
- * Decodes in the browser at the file's own sample rate (decodeAudioData resamples to its context's rate,
- * which costs time and alters the audio). The decode runs off the main thread inside the browser; the
- * AudioBuffer then plays in the running context at any rate.
+ * WAV files our reader gives the same samples for as decodeAudioData (16/24/32-bit integer, 32-bit float)
+ * are read in a worker and become an AudioBuffer slice by slice: decodeAudioData builds its result on the
+ * main thread in one task (84-91 ms for a 10-minute file, issue 26). Only files that decodeAudioData would
+ * decode at their own rate go there (the rate sniffSampleRate reads is the file's), so the samples match.
+ * Everything else, and anything the worker refuses, takes decodeUserAudio as before.
  */
-export const decodeAtOwnRate = (bytes: ArrayBuffer, fallbackRate: number): Promise<AudioBuffer> =>
-  decodeUserAudio(bytes, sniffSampleRate, fallbackRate).catch((error: unknown) => {
+const decodeOwnRate = async (
+  bytes: ArrayBuffer,
+  fallbackRate: number,
+  worker: () => WavDecodeClient,
+): Promise<AudioBuffer> => {
+  const all = new Uint8Array(bytes);
+  const rate = workerDecodableWav(all);
+  if (rate === null || sniffSampleRate(all.subarray(0, 128 * 1024)) !== rate) {
+    return decodeUserAudio(bytes, sniffSampleRate, fallbackRate);
+  }
+  const result = await worker().decode(bytes);
+  if (result.kind === 'refused') return decodeUserAudio(result.bytes, sniffSampleRate, fallbackRate);
+  return channelsToAudioBuffer(result.channels, result.sampleRate);
+};
+
+/**
+ * Decodes at the file's own sample rate (decodeAudioData resamples to its context's rate, which costs time
+ * and alters the audio); the AudioBuffer then plays in the running context at any rate.
+ */
+export const decodeAtOwnRate = (
+  bytes: ArrayBuffer,
+  fallbackRate: number,
+  worker: () => WavDecodeClient = () => {
+    wavWorker ??= new WavDecodeClient();
+    return wavWorker;
+  },
+): Promise<AudioBuffer> =>
+  decodeOwnRate(bytes, fallbackRate, worker).catch((error: unknown) => {
     reportClientError('decode-failure', error);
     throw error;
   });

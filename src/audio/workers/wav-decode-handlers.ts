@@ -1,0 +1,53 @@
+/** The WAV decode worker's handlers, apart from the worker entry so they can be served over any port. */
+import { decodeWav, readWavLayout, WavFormatError } from '../codecs/wav-decoder';
+import type { WavDecodeApi } from './wav-decode-protocol';
+import { buffersOf, type RpcHandlers, transferring } from './worker-rpc';
+
+/** Chromium's AudioBuffer limits: more channels or another rate and decodeAudioData's own errors apply. */
+const MAX_CHANNELS = 32;
+const MIN_RATE = 3_000;
+const MAX_RATE = 768_000;
+
+/**
+ * Whether our reader gives the very samples decodeAudioData gives for this file (e2e/wav-decode-parity.spec
+ * compares them in Chromium): integer PCM of 16, 24 or 32 bits and 32-bit float, plain or
+ * WAVE_FORMAT_EXTENSIBLE, holding at least one frame. Anything else (8-bit, 64-bit float, compressed
+ * formats, broken headers, repeated fmt or data chunks, empty data) stays with decodeAudioData, its errors and their messages included.
+ * Returns the file's sample rate when it is one of those, else null.
+ */
+export const workerDecodableWav = (bytes: Uint8Array): number | null => {
+  let layout: ReturnType<typeof readWavLayout>;
+  try {
+    layout = readWavLayout(bytes);
+  } catch (error) {
+    // A RangeError is a chunk header cut off by the end of the file.
+    if (error instanceof WavFormatError || error instanceof RangeError) return null;
+    throw error;
+  }
+  const { format, bits, channelCount, sampleRate, blockAlign, data, repeatedChunks } = layout;
+  const pcm = format === 1 && (bits === 16 || bits === 24 || bits === 32);
+  const float = format === 3 && bits === 32;
+  const ours =
+    (pcm || float) &&
+    !repeatedChunks &&
+    channelCount >= 1 &&
+    channelCount <= MAX_CHANNELS &&
+    blockAlign === (channelCount * bits) / 8 &&
+    sampleRate >= MIN_RATE &&
+    sampleRate <= MAX_RATE &&
+    data.size >= blockAlign;
+  return ours ? sampleRate : null;
+};
+
+export const createWavDecodeHandlers = (): RpcHandlers<WavDecodeApi> => ({
+  decode: async ({ bytes }) => {
+    if (workerDecodableWav(new Uint8Array(bytes)) === null) {
+      return transferring({ kind: 'refused' as const, bytes }, [bytes]);
+    }
+    const wav = decodeWav(bytes, { int16: false, chromium: true });
+    return transferring(
+      { kind: 'decoded' as const, sampleRate: wav.sampleRate, channels: wav.channels },
+      buffersOf(wav.channels),
+    );
+  },
+});
