@@ -8,8 +8,8 @@
 
 import type { BiquadCoefficients } from '../biquad';
 import { CARVE_KERNEL_WASM_HEX } from './carve-kernel.wasm';
-import { simdKernels } from './simd-kernels';
-import { hexBytes, PAGE } from './simd-kernels-abi';
+import { threadKernel } from './simd-kernels';
+import { PAGE } from './simd-kernels-abi';
 
 interface Exports {
   memory: WebAssembly.Memory;
@@ -181,18 +181,5 @@ export class CarveKernel {
   }
 }
 
-let kernel: CarveKernel | null | undefined;
-
 /** This thread's carve kernel, or null where the SIMD kernels cannot run (or were switched off). */
-export const carveKernel = (): CarveKernel | null => {
-  if (!simdKernels()) return null;
-  if (kernel === undefined) {
-    try {
-      const module = new WebAssembly.Module(hexBytes(CARVE_KERNEL_WASM_HEX));
-      kernel = new CarveKernel(new WebAssembly.Instance(module, {}));
-    } catch {
-      kernel = null;
-    }
-  }
-  return kernel;
-};
+export const carveKernel = threadKernel(CARVE_KERNEL_WASM_HEX, (instance) => new CarveKernel(instance));

@@ -5,8 +5,7 @@
  * switch for tests and benches).
  */
 import { DYNAMIC_BAND_WASM_HEX } from './dynamic-band.wasm';
-import { simdKernels } from './simd-kernels';
-import { hexBytes } from './simd-kernels-abi';
+import { threadKernel } from './simd-kernels';
 
 interface Exports {
   memory: WebAssembly.Memory;
@@ -67,18 +66,8 @@ export class DynamicBandKernel {
   }
 }
 
-let kernel: DynamicBandKernel | null | undefined;
-
 /** This thread's kernel, or null where the SIMD kernels cannot run (or are switched off). */
-export const dynamicBandKernel = (): DynamicBandKernel | null => {
-  if (!simdKernels()) return null;
-  if (kernel === undefined) {
-    try {
-      const module = new WebAssembly.Module(hexBytes(DYNAMIC_BAND_WASM_HEX));
-      kernel = new DynamicBandKernel(new WebAssembly.Instance(module, {}));
-    } catch {
-      kernel = null;
-    }
-  }
-  return kernel;
-};
+export const dynamicBandKernel = threadKernel(
+  DYNAMIC_BAND_WASM_HEX,
+  (instance) => new DynamicBandKernel(instance),
+);

@@ -6,8 +6,7 @@
  */
 import type { KWeighting } from '../loudness';
 import { KWEIGHTED_MONO_WASM_HEX } from './kweighted-mono.wasm';
-import { simdKernels } from './simd-kernels';
-import { hexBytes } from './simd-kernels-abi';
+import { threadKernel } from './simd-kernels';
 
 interface Exports {
   memory: WebAssembly.Memory;
@@ -67,18 +66,5 @@ export class KWeightedMono {
   }
 }
 
-let mono: KWeightedMono | null | undefined;
-
 /** This thread's kernel, or null where the SIMD kernels cannot run (or are switched off). */
-export const kWeightedMono = (): KWeightedMono | null => {
-  if (!simdKernels()) return null;
-  if (mono === undefined) {
-    try {
-      const module = new WebAssembly.Module(hexBytes(KWEIGHTED_MONO_WASM_HEX));
-      mono = new KWeightedMono(new WebAssembly.Instance(module, {}));
-    } catch {
-      mono = null;
-    }
-  }
-  return mono;
-};
+export const kWeightedMono = threadKernel(KWEIGHTED_MONO_WASM_HEX, (instance) => new KWeightedMono(instance));

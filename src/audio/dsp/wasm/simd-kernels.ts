@@ -401,6 +401,29 @@ export const simdKernels = (): SimdKernels | null => {
   return kernels;
 };
 
+/**
+ * A module of its own beside these kernels (the carve's, the dynamic band's, one channel's K-weighting),
+ * compiled once per thread on first use and switched with them: null where the SIMD kernels cannot run or
+ * were switched off, or where the module does not compile.
+ */
+export const threadKernel = <K>(
+  hex: string,
+  wrap: (instance: WebAssembly.Instance) => K,
+): (() => K | null) => {
+  let kernel: K | null | undefined;
+  return () => {
+    if (!simdKernels()) return null;
+    if (kernel === undefined) {
+      try {
+        kernel = wrap(new WebAssembly.Instance(new WebAssembly.Module(hexBytes(hex)), {}));
+      } catch {
+        kernel = null;
+      }
+    }
+    return kernel;
+  };
+};
+
 /** Off: the callers run their JavaScript loops (the reference the tests and the bench compare with). */
 export const setWasmKernels = (on: boolean): void => {
   enabled = on;
