@@ -1,14 +1,17 @@
 /**
  * A tap on what the page sends to the speakers: every connection to an AudioContext's destination is also
- * made, through a channel splitter, to a left and a right analyser of that context, so a spec reads the
- * audio output itself (the single page's specs read its level meter, which hears one mono sum).
+ * made to a splitter whose channels are summed, in the audio graph, into a mid ((L+R)/2) and a side
+ * ((L-R)/2) analyser of that context, so a spec reads the audio output itself (the single page's specs read
+ * its level meter, which hears one mono sum). The side is formed sample by sample in the graph, not from a
+ * left and a right analyser read one after the other: a render quantum between two reads shifts one channel
+ * against the other by 128 frames, and music read that way is "wide" however mono it plays (seen in CI).
  */
 import type { Page } from '@playwright/test';
 
 interface Tap {
   context: BaseAudioContext;
-  left: AnalyserNode;
-  right: AnalyserNode;
+  mid: AnalyserNode;
+  side: AnalyserNode;
 }
 
 /** Installs the tap; call before the page is opened (it runs in every document the page loads). */
@@ -24,9 +27,18 @@ export const tapOutput = (page: Page) =>
         let tap = taps.find((t) => t.context === context);
         if (!tap) {
           const splitter = context.createChannelSplitter(2);
-          tap = { context, left: context.createAnalyser(), right: context.createAnalyser() };
-          connect.call(splitter, tap.left, 0);
-          connect.call(splitter, tap.right, 1);
+          tap = { context, mid: context.createAnalyser(), side: context.createAnalyser() };
+          for (const [channel, sign] of [
+            [0, 1],
+            [1, -1],
+          ] as const) {
+            const toMid = new GainNode(context, { gain: 0.5 });
+            const toSide = new GainNode(context, { gain: 0.5 * sign });
+            connect.call(splitter, toMid, channel);
+            connect.call(splitter, toSide, channel);
+            connect.call(toMid, tap.mid);
+            connect.call(toSide, tap.side);
+          }
           // A silent source keeps the tap fed: an analyser whose inputs all stopped keeps its last
           // samples, and this context's last sound would be read as if it still played.
           const keep = new ConstantSourceNode(context as AudioContext, { offset: 0 });
@@ -42,8 +54,8 @@ export const tapOutput = (page: Page) =>
   });
 
 /**
- * How wide the output is over `ms`: the side's energy over the mid's, dB ((L-R) against (L+R), summed over
- * readings every 25 ms); null when nothing sounded. A mono output reads far below -40 dB.
+ * How wide the output is over `ms`: the side's energy over the mid's, dB, summed over readings every 25 ms;
+ * null when nothing sounded. A mono output reads far below -40 dB (its side is exactly zero).
  */
 export const outputWidth = (page: Page, ms: number) =>
   page.evaluate(async (duration) => {
@@ -53,13 +65,13 @@ export const outputWidth = (page: Page, ms: number) =>
     const end = performance.now() + duration;
     while (performance.now() < end) {
       for (const tap of taps) {
-        const l = new Float32Array(tap.left.fftSize);
-        const r = new Float32Array(tap.right.fftSize);
-        tap.left.getFloatTimeDomainData(l);
-        tap.right.getFloatTimeDomainData(r);
-        for (let i = 0; i < l.length; i++) {
-          side += (l[i]! - r[i]!) ** 2;
-          mid += (l[i]! + r[i]!) ** 2;
+        const m = new Float32Array(tap.mid.fftSize);
+        const s = new Float32Array(tap.side.fftSize);
+        tap.mid.getFloatTimeDomainData(m);
+        tap.side.getFloatTimeDomainData(s);
+        for (let i = 0; i < m.length; i++) {
+          side += s[i]! ** 2;
+          mid += m[i]! ** 2;
         }
       }
       await new Promise((resolve) => setTimeout(resolve, 25));
