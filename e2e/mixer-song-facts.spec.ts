@@ -16,15 +16,30 @@ import { expect, registerViaApi, test } from './helpers/web-fixtures';
 const SPEC = BEAT_SET.find((b) => b.name === 'pop-A-minor-100')!;
 const BEAT = 60 / SPEC.bpm;
 
-/** Seconds of the grid's bar lines, read from the vocal lane. */
+/**
+ * The grid's bar lines in the vocal lane: their seconds (the grid's data-bars) and where they fall on the page,
+ * each checked to be drawn there (the tile's pixel at that column is not transparent).
+ */
 const barLines = async (page: Page): Promise<{ seconds: number; x: number }[]> => {
-  const lines = page.getByTestId('lane-vocals').locator('[data-bar]');
-  const out: { seconds: number; x: number }[] = [];
-  for (const line of await lines.all()) {
-    const box = (await line.boundingBox())!;
-    out.push({ seconds: Number(await line.getAttribute('data-seconds')), x: box.x });
-  }
-  return out;
+  const grid = page.getByTestId('lane-vocals').getByTestId('beat-grid');
+  await expect(grid.locator('canvas[data-state="drawn"]').first()).toBeAttached();
+  return grid.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const duration = Number(el.getAttribute('data-duration'));
+    const seconds = (el.getAttribute('data-bars') ?? '').split(' ').filter(Boolean).map(Number);
+    return seconds.map((s) => {
+      const x = box.left + (s / duration) * box.width;
+      const tile = [...el.querySelectorAll('canvas')].find((c) => {
+        const r = c.getBoundingClientRect();
+        return x >= r.left && x < r.right;
+      });
+      if (!tile) throw new Error(`no tile at ${s} s`);
+      const column = Math.floor(((x - tile.getBoundingClientRect().left) / tile.clientWidth) * tile.width);
+      const alpha = tile.getContext('2d')!.getImageData(column, 0, 1, 1).data[3]!;
+      if (alpha === 0) throw new Error(`the bar at ${s} s is not drawn`);
+      return { seconds: s, x };
+    });
+  });
 };
 
 /** Drags the vocal clip so that its left edge moves to page x `toX` (with `steps` pointer moves). */

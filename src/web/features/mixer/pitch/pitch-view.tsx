@@ -53,20 +53,24 @@ export function PitchView({
   const [first, end] = framesOf(curve, range);
   const canvas = useRef<HTMLCanvasElement>(null);
   const [width, setWidth] = useState(0);
-  // Redraw at the canvas's own width (a phone turned, a window resized), not a stretched old bitmap.
+  // Redraw at the canvas's own width (a phone turned, a window resized), not a stretched old bitmap. The
+  // width comes from the observer's entry (it reports once at first): reading clientWidth here forced the
+  // whole mixer's restyle and layout inside the draw (a long task, decision 319).
   useEffect(() => {
     const el = canvas.current;
     if (!el) return;
-    const observer = new ResizeObserver(() => setWidth(el.clientWidth));
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setWidth(entry.contentRect.width);
+    });
     observer.observe(el);
     return () => observer.disconnect();
   }, []);
   useEffect(() => {
     const el = canvas.current;
     const ctx = el?.getContext('2d');
-    if (!el || !ctx) return;
+    if (!el || !ctx || width <= 0) return;
     const dpr = window.devicePixelRatio || 1;
-    const cssWidth = width || el.clientWidth || 600;
+    const cssWidth = width;
     el.width = Math.round(cssWidth * dpr);
     el.height = Math.round(HEIGHT * dpr);
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
