@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { type PitchCurveView, scalePitchClasses } from '../../../../audio';
 import { noteName, type PitchSettings } from '../../../../shared/pitch-settings';
+import { useContentWidth } from '../../../lib/use-content-width';
 
 const HEIGHT = 220;
 const LABEL_WIDTH = 34;
@@ -52,19 +53,9 @@ export function PitchView({
 }) {
   const [first, end] = framesOf(curve, range);
   const canvas = useRef<HTMLCanvasElement>(null);
-  const [width, setWidth] = useState(0);
-  // Redraw at the canvas's own width (a phone turned, a window resized), not a stretched old bitmap. The
-  // width comes from the observer's entry (it reports once at first): reading clientWidth here forced the
-  // whole mixer's restyle and layout inside the draw (a long task, decision 319).
-  useEffect(() => {
-    const el = canvas.current;
-    if (!el) return;
-    const observer = new ResizeObserver(([entry]) => {
-      if (entry) setWidth(entry.contentRect.width);
-    });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
+  // Redraw at the canvas's own width (a phone turned, a window resized), not a stretched old bitmap; the
+  // width from its observer, as reading clientWidth in the draw forced the whole mixer's restyle there.
+  const width = useContentWidth(canvas);
   useEffect(() => {
     const el = canvas.current;
     const ctx = el?.getContext('2d');

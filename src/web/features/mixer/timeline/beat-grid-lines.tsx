@@ -1,5 +1,6 @@
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef } from 'react';
 import { type GridFacts, type GridLine, gridLines } from '../../../../audio';
+import { useContentWidth } from '../../../lib/use-content-width';
 import { drawGridTile, linesToDraw, tileCount } from './beat-grid-draw';
 
 /**
@@ -16,17 +17,8 @@ export const BeatGridLines = memo(function BeatGridLines({
   duration: number;
 }) {
   const box = useRef<HTMLDivElement>(null);
-  // The lane's width in CSS pixels, from the observer's entry (no layout read of our own).
-  const [widthPx, setWidthPx] = useState(0);
-  useEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    const observer = new ResizeObserver(([entry]) => {
-      if (entry) setWidthPx(entry.contentRect.width);
-    });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
+  // The lane's width in CSS pixels (from its observer's entry: no layout read of our own).
+  const widthPx = useContentWidth(box);
   // A line on the timeline's very end would fall past the lane's right edge: left out.
   const lines = useMemo(
     () =>
