@@ -5,10 +5,9 @@
 
 import type { AdaptivePlan } from '../../src/audio/dsp/adaptive-plan';
 import { measureLoudness } from '../../src/audio/dsp/loudness';
-import { type MasteringProgress, masteringLatency } from '../../src/audio/dsp/mastering-chain';
-import { masteringChainParams } from '../../src/audio/dsp/mastering-processor';
+import { masteringLatency } from '../../src/audio/dsp/mastering-chain';
 import { musicLike, shapedNoise } from '../../src/audio/dsp/test-signals';
-import { analyseTrack, type TrackAnalysis } from '../../src/audio/dsp/track-analysis';
+import { analyseTrack } from '../../src/audio/dsp/track-analysis';
 import { buildMasteringChain, type LevelEvent, type VocalSpaceSetting } from '../../src/audio/graph';
 import { MasterClient } from '../../src/audio/workers/master-client';
 import {
@@ -19,19 +18,8 @@ import {
 import { MeterClient } from '../../src/audio/workers/meter-client';
 import { RpcClient, type RpcEndpoint, WorkerCrashedError } from '../../src/audio/workers/worker-rpc';
 import { type MasteringSettings, PRESETS, type PresetId } from '../../src/shared/mastering';
-import { measureStalls } from '../audio-harness-shared/harness-stalls';
-
-const masterWorker = () => new Worker('/master-worker.js', { type: 'module' });
-const meterWorker = () => new Worker('/meter-worker.js', { type: 'module' });
-
-const toBuffer = (ctx: BaseAudioContext, channels: Float32Array[], length = channels[0]!.length) => {
-  const buffer = ctx.createBuffer(channels.length, length, ctx.sampleRate);
-  // copyToChannel wants a Float32Array over a plain ArrayBuffer; ours are, but typed over ArrayBufferLike.
-  channels.forEach((c, i) => {
-    buffer.copyToChannel(c as Float32Array<ArrayBuffer>, i);
-  });
-  return buffer;
-};
+import { idleStall, masterBench, meterBench, nativeBench, prepare } from './harness-benches';
+import { masterWorker, meterWorker, toBuffer } from './harness-workers';
 
 /** Renders `source` through buildMasteringChain (the AudioWorklet) in an OfflineAudioContext. */
 const renderWithWorklet = async (
@@ -329,136 +317,6 @@ const pairEquality = async (preset: PresetId, seconds: number, channelCount: num
     againTookCopy: again.channels.every((c, i) => c === shared[i]),
     sameReportAgain: JSON.stringify(one.report) === JSON.stringify(again.report),
   };
-};
-
-// ---- Benchmarks -------------------------------------------------------------------------------------------
-
-const signals = new Map<string, Float32Array[]>();
-const signal = (seconds: number) => {
-  const key = String(seconds);
-  if (!signals.has(key)) signals.set(key, musicLike({ seconds, sampleRate: 44100, seed: 1 }));
-  return signals.get(key)!;
-};
-
-/**
- * One master render in fresh workers (cold JIT, as a user's one-shot export is); `adaptive`: issue 16's
- * chain; `pair`: the two-worker render (decision 141); `loaded`: the analysis was made when the track loaded
- * (as the screen does), so the render skips that pass.
- */
-const masterBench = async (
-  seconds: number,
-  preset: PresetId,
-  adaptive = false,
-  pair = false,
-  loaded = false,
-) => {
-  const source = signal(seconds);
-  const { settings, targetLufs } = PRESETS[preset];
-  const client = pair ? new MasterPairClient(masterWorker) : new MasterClient(masterWorker);
-  // Start the workers (module load) before timing: the app keeps its workers alive between jobs.
-  await client.master([new Float32Array(4096), new Float32Array(4096)], 44100, { settings, targetLufs: -14 });
-  let inputAnalysis: TrackAnalysis | undefined;
-  if (loaded) {
-    const analyser = new MasterClient(masterWorker);
-    inputAnalysis = await analyser.analyse(source, 44100);
-    analyser.dispose();
-  }
-  // As the app calls it: the client copies the decoded channels to the worker(s) in slices (part of the job).
-  const tone = adaptive ? { preset } : undefined;
-  // When each stage was first reported, from the call (where the wall time goes, per stage).
-  const stages: Record<string, number> = {};
-  let started = 0;
-  const onProgress = (p: MasteringProgress) => {
-    stages[p.stage] ??= performance.now() - started;
-  };
-  const run = await measureStalls(() => {
-    started = performance.now();
-    return client.master(source, 44100, { settings, targetLufs, tone, inputAnalysis, onProgress });
-  });
-  client.dispose();
-  return {
-    stages,
-    ms: run.ms,
-    longestMs: run.longestMs,
-    longTaskMs: run.longTaskMs,
-    gainDb: run.result.report.gainDb,
-    // What the render planned, for the benchmark's equal-work ffmpeg graph (the same EQ sections and bands).
-    toneEqDb: run.result.report.adaptive?.toneEqDb ?? null,
-    bandDynamics: run.result.report.adaptive?.bandDynamics ?? null,
-  };
-};
-
-/** The spec's chain from native nodes (biquads + DynamicsCompressor as compressor and as limiter). */
-const nativeBench = async (seconds: number, preset: PresetId, gainDb: number) => {
-  const source = signal(seconds);
-  const { settings } = PRESETS[preset];
-  const p = masteringChainParams(settings, 44100);
-  const run = await measureStalls(async () => {
-    const ctx = new OfflineAudioContext(2, source[0]!.length, 44100);
-    const src = new AudioBufferSourceNode(ctx, { buffer: toBuffer(ctx, source) });
-    const hp = new BiquadFilterNode(ctx, { type: 'highpass', frequency: 30, Q: Math.SQRT1_2 });
-    const comp = new DynamicsCompressorNode(ctx, {
-      threshold: p.compressor.thresholdDb,
-      ratio: p.compressor.ratio,
-      knee: p.compressor.kneeDb,
-      attack: p.compressor.attackMs / 1000,
-      release: p.compressor.releaseMs / 1000,
-    });
-    const low = new BiquadFilterNode(ctx, { type: 'lowshelf', frequency: 200, gain: p.warmthDb });
-    const high = new BiquadFilterNode(ctx, { type: 'highshelf', frequency: 8000, gain: p.brightnessDb });
-    const peak = new BiquadFilterNode(ctx, { type: 'peaking', frequency: 3000, Q: 1, gain: p.presenceDb });
-    // Mid/side width: L' = a L + b R, R' = b L + a R with a = (1 + w) / 2, b = (1 - w) / 2.
-    const w = settings.stereoWidth / 50;
-    const split = new ChannelSplitterNode(ctx, { numberOfOutputs: 2 });
-    const merge = new ChannelMergerNode(ctx, { numberOfInputs: 2 });
-    const gains = [(1 + w) / 2, (1 - w) / 2, (1 - w) / 2, (1 + w) / 2].map(
-      (g) => new GainNode(ctx, { gain: g }),
-    );
-    const volume = new GainNode(ctx, { gain: 10 ** (gainDb / 20) });
-    const limiter = new DynamicsCompressorNode(ctx, {
-      threshold: -1,
-      knee: 0,
-      ratio: 20,
-      attack: 0.001,
-      release: 0.05,
-    });
-    src.connect(hp).connect(comp).connect(low).connect(high).connect(peak).connect(split);
-    split.connect(gains[0]!, 0).connect(merge, 0, 0);
-    split.connect(gains[1]!, 1).connect(merge, 0, 0);
-    split.connect(gains[2]!, 0).connect(merge, 0, 1);
-    split.connect(gains[3]!, 1).connect(merge, 0, 1);
-    merge.connect(volume).connect(limiter).connect(ctx.destination);
-    src.start(0);
-    return ctx.startRendering();
-  });
-  return { ms: run.ms, longestMs: run.longestMs, longTaskMs: run.longTaskMs };
-};
-
-/** Full meter (I, LRA, true peak) in a fresh worker. */
-const meterBench = async (seconds: number) => {
-  const source = signal(seconds);
-  const client = new MeterClient(meterWorker);
-  await client.measure([new Float32Array(44100), new Float32Array(44100)], 44100);
-  const run = await measureStalls(() => client.measure(source, 44100));
-  client.dispose();
-  const l = run.result.loudness;
-  return {
-    ms: run.ms,
-    longestMs: run.longestMs,
-    longTaskMs: run.longTaskMs,
-    integrated: l.integratedLufs,
-    range: l.loudnessRangeLu,
-    truePeak: l.truePeakDbtp,
-  };
-};
-
-/** The main thread's longest stall while the page does nothing for `ms`: the machine's noise floor. */
-const idleStall = async (ms: number) =>
-  (await measureStalls(() => new Promise((resolve) => setTimeout(resolve, Math.min(ms, 10_000))))).longestMs;
-
-const prepare = (seconds: number) => {
-  signal(seconds);
-  return true;
 };
 
 const harness = {
