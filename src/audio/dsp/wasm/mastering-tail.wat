@@ -37,7 +37,7 @@
     (local $s1 v128) (local $s2 v128) (local $t1 v128) (local $t2 v128) (local $u1 v128) (local $u2 v128)
     (local $p1 v128) (local $p2 v128) (local $q1 v128) (local $q2 v128)
     (local $x v128) (local $y v128) (local $f v128) (local $e v128) (local $swap v128) (local $side v128)
-    (local $mid v128) (local $g v128) (local $keep v128) (local $wv v128)
+    (local $mid v128) (local $g v128) (local $keep v128) (local $wv v128) (local $prev v128)
     (local.set $s1 (v128.load offset=240 (i32.const 0)))
     (local.set $s2 (v128.load offset=256 (i32.const 0)))
     (local.set $t1 (v128.load offset=272 (i32.const 0)))
@@ -53,9 +53,12 @@
     (local.set $keep (i64x2.splat (i64.extend_i32_u (i32.ne (local.get $rescue) (i32.const 0)))))
     (local.set $keep (i64x2.neg (local.get $keep)))
     (local.set $end (i32.shl (local.get $n) (i32.const 2)))
-    (block $done
-      (br_if $done (i32.ge_u (local.get $i) (local.get $end)))
-      (loop $next
+    ;; Software-pipelined a sample apart: an iteration runs the sum and the EQ on frame i and the width on
+    ;; frame i - 1 (the EQ's output of the iteration before), two dependency chains the CPU overlaps instead
+    ;; of one twice as long. So the loop runs once more than there are frames, the last time without the EQ.
+    (loop $next
+      (if (i32.lt_u (local.get $i) (local.get $end))
+        (then
         (local.set $x
           (f64x2.replace_lane 1
             (f64x2.splat (f64.promote_f32 (f32.load offset=1024 (local.get $i))))
@@ -110,18 +113,22 @@
             (f64x2.mul (v128.load offset=192 (i32.const 0)) (local.get $f))
             (f64x2.mul (v128.load offset=224 (i32.const 0)) (local.get $y))))
         (local.set $e (f64x2.promote_low_f32x4 (f32x4.demote_f64x2_zero (local.get $y))))
-        (if (local.get $mono)
+        (if (i32.eqz (local.get $mono))
           (then
-            ;; (right, left): e - swap holds left - right in lane 0, e + swap left + right in both.
+            (f32.store offset=1024 (local.get $i) (f32.demote_f64 (f64x2.extract_lane 0 (local.get $e))))
+            (f32.store offset=17408 (local.get $i) (f32.demote_f64 (f64x2.extract_lane 1 (local.get $e))))))))
+      (if (i32.and (local.get $mono) (i32.ne (local.get $i) (i32.const 0)))
+        (then
+            ;; (right, left): prev - swap holds left - right in lane 0, prev + swap left + right in both.
             (local.set $swap
-              (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7 (local.get $e) (local.get $e)))
+              (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7 (local.get $prev) (local.get $prev)))
             ;; side = (left - right) * 0.5 as the side buffer holds it, in both lanes.
             (local.set $side
               (f64x2.splat
                 (f64.promote_f32
                   (f32.demote_f64
                     (f64x2.extract_lane 0
-                      (f64x2.mul (f64x2.sub (local.get $e) (local.get $swap)) (f64x2.splat (f64.const 0.5))))))))
+                      (f64x2.mul (f64x2.sub (local.get $prev) (local.get $swap)) (f64x2.splat (f64.const 0.5))))))))
             ;; The side's high-pass (lane 0) and low-pass (lane 1), two sections each.
             (local.set $y
               (f64x2.add (f64x2.mul (v128.load offset=336 (i32.const 0)) (local.get $side)) (local.get $p1)))
@@ -152,20 +159,21 @@
             ;; mid = (left + right) * 0.5 + (rescue ? low : 0); left = mid + side w, right = mid - side w.
             (local.set $mid
               (f64x2.add
-                (f64x2.mul (f64x2.add (local.get $e) (local.get $swap)) (f64x2.splat (f64.const 0.5)))
+                (f64x2.mul (f64x2.add (local.get $prev) (local.get $swap)) (f64x2.splat (f64.const 0.5)))
                 (v128.and
                   (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (local.get $g) (local.get $g))
                   (local.get $keep))))
-            (local.set $e
+            (local.set $g
               (f64x2.add
                 (local.get $mid)
                 (f64x2.mul
                   (i8x16.shuffle 0 1 2 3 4 5 6 7 0 1 2 3 4 5 6 7 (local.get $g) (local.get $g))
-                  (local.get $wv))))))
-        (f32.store offset=1024 (local.get $i) (f32.demote_f64 (f64x2.extract_lane 0 (local.get $e))))
-        (f32.store offset=17408 (local.get $i) (f32.demote_f64 (f64x2.extract_lane 1 (local.get $e))))
-        (local.set $i (i32.add (local.get $i) (i32.const 4)))
-        (br_if $next (i32.lt_u (local.get $i) (local.get $end)))))
+                  (local.get $wv))))
+            (f32.store offset=1020 (local.get $i) (f32.demote_f64 (f64x2.extract_lane 0 (local.get $g))))
+            (f32.store offset=17404 (local.get $i) (f32.demote_f64 (f64x2.extract_lane 1 (local.get $g))))))
+      (local.set $prev (local.get $e))
+      (local.set $i (i32.add (local.get $i) (i32.const 4)))
+      (br_if $next (i32.le_u (local.get $i) (local.get $end))))
     (v128.store offset=240 (i32.const 0) (call $settle (local.get $s1) (local.get $flush)))
     (v128.store offset=256 (i32.const 0) (call $settle (local.get $s2) (local.get $flush)))
     (v128.store offset=272 (i32.const 0) (call $settle (local.get $t1) (local.get $flush)))
