@@ -118,7 +118,16 @@ export class MultibandCompressor {
 
   /** Compresses bands [from, to) of a split block (frames 0..n of each band) in place. */
   compress(bands: readonly (readonly Float32Array[])[], from: number, to: number, n: number): void {
-    for (let b = from; b < to; b++) this.#compressors[b]!.process(bands[b]!, 0, n);
+    const c = this.#compressors;
+    for (let b = from; b < to; ) {
+      // Two bands at a time in WebAssembly where it runs (decision 316); else each in JavaScript.
+      const pair = b + 1 < to;
+      if (
+        Compressor.processInWasm(c[b]!, bands[b]!, pair ? c[b + 1]! : null, pair ? bands[b + 1]! : null, 0, n)
+      )
+        b += pair ? 2 : 1;
+      else c[b++]!.process(bands[b - 1]!, 0, n);
+    }
   }
 
   /**
