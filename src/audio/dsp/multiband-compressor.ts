@@ -55,10 +55,13 @@ export const multibandParamsFor = (
 /**
  * Bands whose compressors run in the chain's front half, with the crossover (MasteringProcessor.front). In
  * the two-worker render (decision 141) the back had twice the front's work once the filters ran in
- * WebAssembly (decision 160); the low band's compressor evens them out. Each band's compressor sees the same
- * frames in the same order wherever it runs, so the output does not change.
+ * WebAssembly (decision 160), and the low band's compressor went to the front; once the back's end ran in
+ * one kernel (decision 315) and the bands' compressors in WebAssembly (decision 316), the front had the more
+ * work, and all three bands are compressed in the back again (240 s: front 422, back 430 ms CPU, against
+ * 511 and 371 with the low band in front). Each band's compressor sees the same frames in the same order
+ * wherever it runs, so the output does not change.
  */
-export const FRONT_BANDS = 1;
+export const FRONT_BANDS = 0;
 
 export class MultibandCompressor {
   #crossover: ThreeBandCrossover;
