@@ -4,6 +4,7 @@
  */
 
 import { simdKernels } from './wasm/simd-kernels';
+import type { CascadePart } from './wasm/simd-kernels-abi';
 
 export type BiquadKind =
   | 'highpass'
@@ -159,6 +160,11 @@ export class BiquadCascade {
 
   reset(): void {
     this.#state.fill(0);
+  }
+
+  /** The cascade's own coefficient and state arrays, for a kernel outside this file (mastering-tail.ts). */
+  static part(c: BiquadCascade): CascadePart {
+    return { coefs: c.#coefs, state: c.#state, sections: c.sections };
   }
 
   /**

@@ -1,4 +1,5 @@
 import type { DynamicsStats } from './dynamics-stats';
+import { type BandLane, bandCompressorKernel } from './wasm/band-compressor';
 
 /**
  * Feed-forward compressor with a stereo-linked peak detector and a soft knee.
@@ -159,6 +160,54 @@ export class Compressor {
     // The statistics count the gain applied: a replayed one when the trace replays.
     this.stats?.record(trace?.mode === 'replay' ? 20 * Math.log10(target) : gainDb);
     return target;
+  }
+
+  /**
+   * `a.process(aChannels, start, end)` and `b.process(bChannels, start, end)` (b: none, or a second band at
+   * the same frame) in WebAssembly SIMD, the two in the two lanes of one loop (band-compressor.wat,
+   * decision 316), with the same samples. False (nothing done) where it does not run: no kernel, or not
+   * stereo bands in relative mode (the multiband compressor's), which `process` then compresses.
+   */
+  static processInWasm(
+    a: Compressor,
+    aChannels: readonly Float32Array[],
+    b: Compressor | null,
+    bChannels: readonly Float32Array[] | null,
+    start: number,
+    end: number,
+  ): boolean {
+    const kernel = bandCompressorKernel();
+    const fits = (c: Compressor, channels: readonly Float32Array[] | null) =>
+      !c.bypassed && c.#msCoef > 0 && channels?.length === 2 && c.#frame === a.#frame;
+    if (!kernel || !fits(a, aChannels) || (b && !fits(b, bChannels))) return false;
+    const lane = (c: Compressor, channels: readonly Float32Array[]): BandLane => ({
+      attack: c.#attack,
+      release: c.#release,
+      envelope: c.#envelope,
+      gain: c.#gain,
+      step: c.#step,
+      squares: c.#squares,
+      left: channels[0]!,
+      right: channels[1]!,
+    });
+    const lanes = [lane(a, aChannels), b ? lane(b, bChannels!) : null] as const;
+    const until = (CONTROL - (a.#frame % CONTROL)) % CONTROL;
+    kernel.run(lanes[0], lanes[1], start, end, until, (which, offset, envelope, squares) => {
+      // What `process` does at a control point, with the kernel's envelope (flushed) and squares.
+      const c = which === 0 ? a : b!;
+      c.#squares = squares;
+      return c.#target(envelope, 2, offset);
+    });
+    [a, b].forEach((c, k) => {
+      const l = lanes[k];
+      if (!c || !l) return;
+      c.#frame += end - start;
+      c.#envelope = l.envelope;
+      c.#gain = l.gain;
+      c.#step = l.step;
+      c.#squares = l.squares;
+    });
+    return true;
   }
 
   /** Compresses `channels[c][start..end)` in place (all channels share one gain). */

@@ -17,8 +17,9 @@ import {
 } from './compressor';
 import type { ChainStats } from './dynamics-stats';
 import { FRONT_BANDS, MultibandCompressor, multibandParamsFor } from './multiband-compressor';
-import { MonoBassWidth } from './stereo-width';
+import { applyStereoWidth, MonoBassWidth } from './stereo-width';
 import { TONE_EQ_GRID, toneEqSections } from './tone-eq';
+import { masteringTail } from './wasm/mastering-tail';
 
 export interface MasteringChainParams {
   highpass: BiquadCoefficients;
@@ -242,10 +243,34 @@ export class MasteringProcessor {
     bands?: readonly (readonly Float32Array[])[],
   ): void {
     const count = Math.min(this.channelCount, channels.length);
+    if (count === 2 && this.#backInWasm(channels, start, end, bands)) return;
     if (this.#useMultiband)
       this.#multiband!.combine(bands ?? this.#multiband!.bands, channels, start, end, FRONT_BANDS);
     if (count === 2) this.#eq.processStereo(channels[0]!, channels[1]!, start, end);
     else for (let c = 0; c < count; c++) this.#eq.process(channels[c]!, c, start, end);
     this.#stereo.process(channels, this.#width, start, end);
+  }
+
+  /**
+   * `back` on a stereo block through the fused kernel (mastering-tail.ts, decision 315): the same samples
+   * and the same filter state after. False (nothing done) where it does not run: no WebAssembly SIMD, or a
+   * side EQ (reference mastering), which stays in JavaScript.
+   */
+  #backInWasm(
+    channels: readonly Float32Array[],
+    start: number,
+    end: number,
+    bands?: readonly (readonly Float32Array[])[],
+  ): boolean {
+    const tail = masteringTail();
+    const mono = this.#stereo.lanesFor(this.#width);
+    if (!tail || (!mono && this.#stereo.active)) return false;
+    const multiband = this.#useMultiband ? this.#multiband! : null;
+    const split = multiband ? (bands ?? multiband.bands) : null;
+    // The bands' compressors stay in JavaScript (the kernel sums what they leave); combine's order.
+    if (multiband && end > start) multiband.compress(split!, FRONT_BANDS, 3, end - start);
+    tail.run(BiquadCascade.part(this.#eq), mono, split, channels[0]!, channels[1]!, start, end);
+    if (!mono) applyStereoWidth(channels, this.#width, start, end);
+    return true;
   }
 }

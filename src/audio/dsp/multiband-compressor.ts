@@ -55,10 +55,13 @@ export const multibandParamsFor = (
 /**
  * Bands whose compressors run in the chain's front half, with the crossover (MasteringProcessor.front). In
  * the two-worker render (decision 141) the back had twice the front's work once the filters ran in
- * WebAssembly (decision 160); the low band's compressor evens them out. Each band's compressor sees the same
- * frames in the same order wherever it runs, so the output does not change.
+ * WebAssembly (decision 160), and the low band's compressor went to the front; once the back's end ran in
+ * one kernel (decision 315) and the bands' compressors in WebAssembly (decision 316), the front had the more
+ * work, and all three bands are compressed in the back again (240 s: front 422, back 430 ms CPU, against
+ * 511 and 371 with the low band in front). Each band's compressor sees the same frames in the same order
+ * wherever it runs, so the output does not change.
  */
-export const FRONT_BANDS = 1;
+export const FRONT_BANDS = 0;
 
 export class MultibandCompressor {
   #crossover: ThreeBandCrossover;
@@ -118,7 +121,16 @@ export class MultibandCompressor {
 
   /** Compresses bands [from, to) of a split block (frames 0..n of each band) in place. */
   compress(bands: readonly (readonly Float32Array[])[], from: number, to: number, n: number): void {
-    for (let b = from; b < to; b++) this.#compressors[b]!.process(bands[b]!, 0, n);
+    const c = this.#compressors;
+    for (let b = from; b < to; ) {
+      // Two bands at a time in WebAssembly where it runs (decision 316); else each in JavaScript.
+      const pair = b + 1 < to;
+      if (
+        Compressor.processInWasm(c[b]!, bands[b]!, pair ? c[b + 1]! : null, pair ? bands[b + 1]! : null, 0, n)
+      )
+        b += pair ? 2 : 1;
+      else c[b++]!.process(bands[b - 1]!, 0, n);
+    }
   }
 
   /**

@@ -4,6 +4,7 @@
  * channels stays equal (its side is exactly zero).
  */
 import { BiquadCascade, type BiquadCoefficients, designBiquad, IDENTITY_BIQUAD } from './biquad';
+import type { MonoBassLanes } from './wasm/mastering-tail';
 
 export const widthFactor = (stereoWidth: number): number => Math.max(0, stereoWidth) / 50;
 
@@ -74,6 +75,20 @@ export class MonoBassWidth {
 
   get active(): boolean {
     return this.#hz > 0;
+  }
+
+  /**
+   * What the fused back end (mastering-tail.ts) runs in place of `process` when active: the side's
+   * high-pass and low-pass, the rescue and the width factor. Null with a side EQ (that path stays here).
+   */
+  lanesFor(stereoWidth: number): MonoBassLanes | null {
+    if (this.#hz <= 0 || this.#sideEq) return null;
+    return {
+      side: BiquadCascade.part(this.#sideFilter),
+      low: BiquadCascade.part(this.#sideLow),
+      rescue: this.#rescue,
+      width: widthFactor(stereoWidth),
+    };
   }
 
   reset(): void {

@@ -409,13 +409,14 @@ export const simdKernels = (): SimdKernels | null => {
 export const threadKernel = <K>(
   hex: string,
   wrap: (instance: WebAssembly.Instance) => K,
+  imports: WebAssembly.Imports = {},
 ): (() => K | null) => {
   let kernel: K | null | undefined;
   return () => {
     if (!simdKernels()) return null;
     if (kernel === undefined) {
       try {
-        kernel = wrap(new WebAssembly.Instance(new WebAssembly.Module(hexBytes(hex)), {}));
+        kernel = wrap(new WebAssembly.Instance(new WebAssembly.Module(hexBytes(hex)), imports));
       } catch {
         kernel = null;
       }

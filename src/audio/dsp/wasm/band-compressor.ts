@@ -1,0 +1,98 @@
+/**
+ * Loader of band-compressor.wat (decision 316): two stereo bands' compressors (Compressor.process in
+ * relative mode) in the two lanes of one loop, bit for bit the JavaScript's; the control points' targets
+ * stay the JavaScript's (Compressor #target), called from the loop. One instance per thread, compiled
+ * synchronously on first use (the module is under 1 kB).
+ */
+import { BAND_COMPRESSOR_WASM_HEX } from './band-compressor.wasm';
+import { threadKernel } from './simd-kernels';
+
+interface Exports {
+  memory: WebAssembly.Memory;
+  compress(n: number, until: number): void;
+}
+
+/** One band's detector and gain as Compressor holds them, and its samples. */
+export interface BandLane {
+  attack: number;
+  release: number;
+  envelope: number;
+  gain: number;
+  step: number;
+  squares: number;
+  left: Float32Array;
+  right: Float32Array;
+}
+
+/** The target of `lane` at the control point `offset` frames into the call, from its envelope and squares. */
+export type BandControl = (lane: 0 | 1, offset: number, envelope: number, squares: number) => number;
+
+/** The layout of band-compressor.wat, in float64 indices (parameters and state) and bytes (samples). */
+const STATE = 4;
+const HANDED = 12;
+const TARGETS = 16;
+const SAMPLES_AT = 1024;
+/** Frames per call (the mastering render's block). */
+const CHUNK = 4096;
+const BUFFER = CHUNK * 4;
+const FIELDS = ['attack', 'release', 'envelope', 'gain', 'step', 'squares'] as const;
+
+/** What the import calls: set for the duration of each `compress`. */
+let control: (at: number) => void = () => {};
+
+export class BandCompressorKernel {
+  readonly #exports: Exports;
+  readonly #f64: Float64Array;
+  readonly #f32: Float32Array;
+
+  constructor(instance: WebAssembly.Instance) {
+    this.#exports = instance.exports as unknown as Exports;
+    this.#f64 = new Float64Array(this.#exports.memory.buffer);
+    this.#f32 = new Float32Array(this.#exports.memory.buffer);
+  }
+
+  /**
+   * Compresses frames [start, end) of `a` (lane 0) and `b` (lane 1, or none) in place; `until`: frames
+   * before the first control point. The lanes' state fields are read before and written back after.
+   */
+  run(a: BandLane, b: BandLane | null, start: number, end: number, until: number, target: BandControl): void {
+    const f64 = this.#f64;
+    const f32 = this.#f32;
+    FIELDS.forEach((field, k) => {
+      f64[2 * k] = a[field];
+      // An empty lane 1 runs on whatever its buffers hold, from a settled state, and is never read.
+      f64[2 * k + 1] = b ? b[field] : field === 'gain' ? 1 : k < STATE / 2 ? a[field] : 0;
+    });
+    let base = 0;
+    control = (at) => {
+      const offset = base + at;
+      f64[TARGETS] = target(0, offset, f64[HANDED]!, f64[HANDED + 2]!);
+      f64[TARGETS + 1] = b ? target(1, offset, f64[HANDED + 1]!, f64[HANDED + 3]!) : 1;
+    };
+    const lanes = b ? [a.left, a.right, b.left, b.right] : [a.left, a.right];
+    for (let from = start; from < end; from += CHUNK) {
+      const to = Math.min(end, from + CHUNK);
+      base = from - start;
+      lanes.forEach((x, k) => {
+        f32.set(x.subarray(from, to), (SAMPLES_AT + k * BUFFER) / 4);
+      });
+      this.#exports.compress(to - from, (until - base + 16 * CHUNK) % 16);
+      lanes.forEach((x, k) => {
+        x.set(f32.subarray((SAMPLES_AT + k * BUFFER) / 4, (SAMPLES_AT + k * BUFFER) / 4 + to - from), from);
+      });
+    }
+    control = () => {};
+    FIELDS.forEach((field, k) => {
+      if (k < STATE / 2) return;
+      a[field] = f64[2 * k]!;
+      if (b) b[field] = f64[2 * k + 1]!;
+    });
+  }
+}
+
+/** This thread's kernel, or null where the SIMD kernels cannot run (or are switched off). */
+export const bandCompressorKernel = threadKernel(
+  BAND_COMPRESSOR_WASM_HEX,
+  (instance) => new BandCompressorKernel(instance),
+  { js: { control: (at: number) => control(at) } },
+);
