@@ -6,6 +6,11 @@ import { LIMITER_BLOCK } from './limiter';
 import { HISTORY, interpolatePeaks, TRUE_PEAK_DELAY, TRUE_PEAK_TAP_L1 } from './true-peak';
 import { centrePeak, truePeakBound } from './true-peak-centre';
 import type { PeakShare } from './true-peak-share';
+import {
+  CENTRE_RUN_BLOCKS,
+  type TruePeakCentreKernel,
+  truePeakCentreKernel,
+} from './wasm/true-peak-centre-kernel';
 
 /**
  * What BlockTruePeaks knows per block: its true peak, the state of that knowledge (0 nothing, 1 `bound`
@@ -91,18 +96,19 @@ export class BlockTruePeaks {
     const sampleMax = this.#sampleMax;
     const last = sampleMax.length - 1;
     const limit = this.#threshold / gain;
-    for (let b = from; b < to; b++) {
-      if (state[b] !== 0) continue;
-      // |x| over the windows of the block's outputs: its own and its neighbours' sample peaks.
-      let w = sampleMax[b]!;
-      if (b > 0 && sampleMax[b - 1]! > w) w = sampleMax[b - 1]!;
-      if (b < last && sampleMax[b + 1]! > w) w = sampleMax[b + 1]!;
-      if (w * TRUE_PEAK_TAP_L1 <= limit) continue;
-      let centre = 0;
-      for (const data of this.#channels) centre = Math.max(centre, centreOfBlock(data, this.#frames, b));
-      bound[b] = truePeakBound(centre, w);
-      state[b] = 1;
-    }
+    const kernel = truePeakCentreKernel();
+    if (kernel) this.#boundsInRuns(kernel, limit, from, to);
+    else
+      for (let b = from; b < to; b++) {
+        if (state[b] !== 0) continue;
+        // |x| over the windows of the block's outputs: its own and its neighbours' sample peaks.
+        const w = windowMax(sampleMax, b, last);
+        if (w * TRUE_PEAK_TAP_L1 <= limit) continue;
+        let centre = 0;
+        for (const data of this.#channels) centre = Math.max(centre, centreOfBlock(data, this.#frames, b));
+        bound[b] = truePeakBound(centre, w);
+        state[b] = 1;
+      }
     const needs = (b: number) => state[b] === 1 && bound[b]! > limit;
     let b = from;
     while (b < to) {
@@ -118,7 +124,64 @@ export class BlockTruePeaks {
       b = e;
     }
   }
+  /**
+   * The JavaScript loop's bounds with the centre peaks from the WebAssembly kernel (decision 293): the blocks
+   * the window test lets through, in spans of at most CENTRE_RUN_BLOCKS that bridge gaps of up to SPAN_GAP
+   * blocks (the kernel's values of the blocks in a gap are dropped). Each block gets the values the loop
+   * gives it: the same centre peaks, maximised over the channels in the same order.
+   */
+  #boundsInRuns(kernel: TruePeakCentreKernel, limit: number, from: number, to: number): void {
+    const state = this.#state;
+    const bound = this.#bound;
+    const sampleMax = this.#sampleMax;
+    const last = sampleMax.length - 1;
+    const channels = this.#channels;
+    if (spanCentres.length < channels.length * CENTRE_RUN_BLOCKS)
+      spanCentres = new Float64Array(channels.length * CENTRE_RUN_BLOCKS);
+    let start = -1;
+    let end = -1;
+    const flush = () => {
+      const count = end - start;
+      for (let c = 0; c < channels.length; c++)
+        kernel.centreBlocks(channels[c]!, this.#frames, start, count, spanCentres, c * CENTRE_RUN_BLOCKS);
+      for (let k = 0; k < count; k++) {
+        const w = spanWindows[k]!;
+        if (w < 0) continue;
+        let centre = 0;
+        for (let c = 0; c < channels.length; c++)
+          centre = Math.max(centre, spanCentres[c * CENTRE_RUN_BLOCKS + k]!);
+        bound[start + k] = truePeakBound(centre, w);
+        state[start + k] = 1;
+      }
+      start = -1;
+    };
+    for (let b = from; b < to; b++) {
+      if (state[b] !== 0) continue;
+      const w = windowMax(sampleMax, b, last);
+      if (w * TRUE_PEAK_TAP_L1 <= limit) continue;
+      if (start >= 0 && (b - end > SPAN_GAP || b - start >= CENTRE_RUN_BLOCKS)) flush();
+      if (start < 0) start = end = b;
+      // Blocks of a bridged gap are marked as not asked for.
+      while (end < b) spanWindows[end++ - start] = -1;
+      spanWindows[b - start] = w;
+      end = b + 1;
+    }
+    if (start >= 0) flush();
+  }
 }
+
+const windowMax = (sampleMax: Float64Array, b: number, last: number): number => {
+  let w = sampleMax[b]!;
+  if (b > 0 && sampleMax[b - 1]! > w) w = sampleMax[b - 1]!;
+  if (b < last && sampleMax[b + 1]! > w) w = sampleMax[b + 1]!;
+  return w;
+};
+
+/** Gaps a span of the centre kernel bridges: computing a few blocks for nothing costs less than a call. */
+const SPAN_GAP = 4;
+const spanWindows = new Float64Array(CENTRE_RUN_BLOCKS);
+/** The kernel's centre peaks of a span, per channel (channels beyond the buffer: a larger one is made). */
+let spanCentres = new Float64Array(2 * CENTRE_RUN_BLOCKS);
 
 /** Scratch for blocks at the track's ends, where the centre taps reach past the samples. */
 const centreInput = new Float32Array(HISTORY + LIMITER_BLOCK + 1);
