@@ -51,6 +51,8 @@ export class BlockTruePeaks {
   #frames: number;
   #gain: number;
   #share: PeakShare | null;
+  /** Per group of GROUP blocks, the largest window |x| of its blocks (-1 until first looked at). */
+  #groupWindow: Float64Array;
 
   /**
    * `storage` and `ensuredGain`: what was found before, e.g. by two workers each running `ensureRange` on
@@ -77,6 +79,25 @@ export class BlockTruePeaks {
     // each worker of the two-worker render made its own whole-track copy for its half, and the loudness solve
     // a third (about 100 ms together at 4 minutes, serial in the solve, decision 295).
     this.#sampleMax = sampleMax;
+    this.#groupWindow = new Float64Array(Math.ceil(sampleMax.length / GROUP)).fill(-1);
+  }
+
+  /**
+   * Whether a block of group g can pass the window test at `limit`. When not, none of its blocks is looked
+   * at: each fails the test (its window |x| is at most the group's), and none waits with state 1 either, since
+   * a block got state 1 only at an earlier ask's limit, which was no smaller (the gains asked for on one
+   * storage only rise: ensure's guard, and the share opens its asks in ensure's order).
+   */
+  #live(g: number, limit: number): boolean {
+    let w = this.#groupWindow[g]!;
+    if (w < 0) {
+      const sampleMax = this.#sampleMax;
+      const to = Math.min(sampleMax.length, (g + 1) * GROUP + 1);
+      w = 0;
+      for (let b = Math.max(0, g * GROUP - 1); b < to; b++) if (sampleMax[b]! > w) w = sampleMax[b]!;
+      this.#groupWindow[g] = w;
+    }
+    return w * TRUE_PEAK_TAP_L1 > limit;
   }
 
   ensure(gain: number): void {
@@ -100,6 +121,10 @@ export class BlockTruePeaks {
     if (kernel) this.#boundsInRuns(kernel, limit, from, to);
     else
       for (let b = from; b < to; b++) {
+        if ((b === from || (b & (GROUP - 1)) === 0) && !this.#live(b >> GROUP_SHIFT, limit)) {
+          b = Math.min(to, ((b >> GROUP_SHIFT) + 1) * GROUP) - 1;
+          continue;
+        }
         if (state[b] !== 0) continue;
         // |x| over the windows of the block's outputs: its own and its neighbours' sample peaks.
         const w = windowMax(sampleMax, b, last);
@@ -112,6 +137,10 @@ export class BlockTruePeaks {
     const needs = (b: number) => state[b] === 1 && bound[b]! > limit;
     let b = from;
     while (b < to) {
+      if ((b === from || (b & (GROUP - 1)) === 0) && !this.#live(b >> GROUP_SHIFT, limit)) {
+        b = Math.min(to, ((b >> GROUP_SHIFT) + 1) * GROUP);
+        continue;
+      }
       if (!needs(b)) {
         b++;
         continue;
@@ -156,6 +185,10 @@ export class BlockTruePeaks {
       start = -1;
     };
     for (let b = from; b < to; b++) {
+      if ((b === from || (b & (GROUP - 1)) === 0) && !this.#live(b >> GROUP_SHIFT, limit)) {
+        b = Math.min(to, ((b >> GROUP_SHIFT) + 1) * GROUP) - 1;
+        continue;
+      }
       if (state[b] !== 0) continue;
       const w = windowMax(sampleMax, b, last);
       if (w * TRUE_PEAK_TAP_L1 <= limit) continue;
@@ -177,6 +210,9 @@ const windowMax = (sampleMax: Float64Array, b: number, last: number): number => 
   return w;
 };
 
+/** Blocks per group whose window |x| is kept, so a quiet stretch is passed over a group at a time. */
+const GROUP_SHIFT = 5;
+const GROUP = 1 << GROUP_SHIFT;
 /** Gaps a span of the centre kernel bridges: computing a few blocks for nothing costs less than a call. */
 const SPAN_GAP = 4;
 const spanWindows = new Float64Array(CENTRE_RUN_BLOCKS);

@@ -5,8 +5,8 @@ import { LIMITER_BLOCK } from '../limiter';
 import { BlockAnalysis, BlockTruePeaks, truePeakStorage } from '../loudness-target';
 import { solveLoudness } from '../mastering-chain';
 import { musicLike } from '../test-signals';
-import { HISTORY, TRUE_PEAK_DELAY } from '../true-peak';
-import { centrePeak } from '../true-peak-centre';
+import { HISTORY, TRUE_PEAK_DELAY, TRUE_PEAK_TAP_L1 } from '../true-peak';
+import { centrePeak, truePeakBound } from '../true-peak-centre';
 import { setWasmKernels } from './simd-kernels';
 import { truePeakCentreKernel } from './true-peak-centre-kernel';
 
@@ -97,6 +97,52 @@ describe('true-peak centre kernel (WebAssembly SIMD)', () => {
         storageOf(channels, analysis.sampleMax, gains, false),
       );
     }
+  });
+
+  it('leaves the storage the block-by-block loop leaves, quiet groups passed over included', async () => {
+    const real = await decodeTake('/usr/share/games/asc/music/frontiers.mp3', RATE, '', 30, 20);
+    const h = hostile(RATE);
+    for (const channels of [
+      musicLike({ seconds: 20, sampleRate: RATE, seed: 6 }),
+      [h[3]!, h[1]!],
+      ...(real ? [real] : []),
+    ])
+      for (const wasm of [true, false]) {
+        setWasmKernels(wasm);
+        const frames = channels[0]!.length;
+        const analysis = new BlockAnalysis(RATE, channels.length, frames);
+        analysis.push(channels, 0, frames);
+        const sampleMax = analysis.sampleMax;
+        const full = new BlockTruePeaks(channels, sampleMax, 0);
+        full.ensure(1);
+        const threshold = 0.85;
+        const storage = truePeakStorage(sampleMax.length);
+        const lazy = new BlockTruePeaks(channels, sampleMax, threshold, storage);
+        let interpolated = 0;
+        for (const db of [-3, 2, 5, 8, 12]) {
+          const limit = threshold / 10 ** (db / 20);
+          lazy.ensure(10 ** (db / 20));
+          // What the loop before decision 293 leaves, block by block (state 2 once its bound passed a limit).
+          for (let b = 0; b < sampleMax.length; b++) {
+            let w = sampleMax[b]!;
+            if (b > 0 && sampleMax[b - 1]! > w) w = sampleMax[b - 1]!;
+            if (b < sampleMax.length - 1 && sampleMax[b + 1]! > w) w = sampleMax[b + 1]!;
+            const state = storage.state[b]!;
+            if (w * TRUE_PEAK_TAP_L1 <= limit) {
+              if (state !== 0) expect(storage.bound[b]! <= limit || state === 2).toBe(true);
+              if (state === 0) continue;
+            }
+            let centre = 0;
+            for (const data of channels) centre = Math.max(centre, jsCentre(data, b));
+            expect(state).toBe(storage.bound[b]! > limit || state === 2 ? 2 : 1);
+            expect(storage.bound[b]).toBe(truePeakBound(centre, w));
+            if (state === 2) interpolated++;
+            expect(storage.peaks[b]).toBe(state === 2 ? full.peaks[b] : 0);
+          }
+        }
+        setWasmKernels(true);
+        expect(interpolated).toBeGreaterThan(0);
+      }
   });
 
   it('solves the same gain and limiter gains as the JavaScript loop', async () => {

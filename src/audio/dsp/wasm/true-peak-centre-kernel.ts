@@ -42,8 +42,11 @@ export class TruePeakCentreKernel {
     const hi = lo + count * LIMITER_BLOCK + HISTORY + 1;
     const f32 = this.#f32;
     const base = SAMPLES_AT / 4;
-    if (lo >= 0 && hi <= frames) f32.set(data.subarray(lo, hi), base);
-    else for (let k = lo; k < hi; k++) f32[base + k - lo] = k >= 0 && k < frames ? data[k]! : 0;
+    // A short span is copied in a loop: a subarray per call cost more than its copy (most spans are short).
+    if (lo >= 0 && hi <= frames) {
+      if (count > 16) f32.set(data.subarray(lo, hi), base);
+      else for (let k = lo; k < hi; k++) f32[base + k - lo] = data[k]!;
+    } else for (let k = lo; k < hi; k++) f32[base + k - lo] = k >= 0 && k < frames ? data[k]! : 0;
     this.#exports.centre_blocks(SAMPLES_AT, count, OUT_AT);
     out.set(this.#f64.subarray(OUT_AT / 8, OUT_AT / 8 + count), at);
   }
