@@ -6,6 +6,11 @@ import { LIMITER_BLOCK } from './limiter';
 import { HISTORY, interpolatePeaks, TRUE_PEAK_DELAY, TRUE_PEAK_TAP_L1 } from './true-peak';
 import { centrePeak, truePeakBound } from './true-peak-centre';
 import type { PeakShare } from './true-peak-share';
+import {
+  CENTRE_RUN_BLOCKS,
+  type TruePeakCentreKernel,
+  truePeakCentreKernel,
+} from './wasm/true-peak-centre-kernel';
 
 /**
  * What BlockTruePeaks knows per block: its true peak, the state of that knowledge (0 nothing, 1 `bound`
@@ -46,6 +51,8 @@ export class BlockTruePeaks {
   #frames: number;
   #gain: number;
   #share: PeakShare | null;
+  /** Per group of GROUP blocks, the largest window |x| of its blocks (-1 until first looked at). */
+  #groupWindow: Float64Array;
 
   /**
    * `storage` and `ensuredGain`: what was found before, e.g. by two workers each running `ensureRange` on
@@ -72,6 +79,25 @@ export class BlockTruePeaks {
     // each worker of the two-worker render made its own whole-track copy for its half, and the loudness solve
     // a third (about 100 ms together at 4 minutes, serial in the solve, decision 295).
     this.#sampleMax = sampleMax;
+    this.#groupWindow = new Float64Array(Math.ceil(sampleMax.length / GROUP)).fill(-1);
+  }
+
+  /**
+   * Whether a block of group g can pass the window test at `limit`. When not, none of its blocks is looked
+   * at: each fails the test (its window |x| is at most the group's), and none waits with state 1 either, since
+   * a block got state 1 only at an earlier ask's limit, which was no smaller (the gains asked for on one
+   * storage only rise: ensure's guard, and the share opens its asks in ensure's order).
+   */
+  #live(g: number, limit: number): boolean {
+    let w = this.#groupWindow[g]!;
+    if (w < 0) {
+      const sampleMax = this.#sampleMax;
+      const to = Math.min(sampleMax.length, (g + 1) * GROUP + 1);
+      w = 0;
+      for (let b = Math.max(0, g * GROUP - 1); b < to; b++) if (sampleMax[b]! > w) w = sampleMax[b]!;
+      this.#groupWindow[g] = w;
+    }
+    return w * TRUE_PEAK_TAP_L1 > limit;
   }
 
   ensure(gain: number): void {
@@ -91,21 +117,30 @@ export class BlockTruePeaks {
     const sampleMax = this.#sampleMax;
     const last = sampleMax.length - 1;
     const limit = this.#threshold / gain;
-    for (let b = from; b < to; b++) {
-      if (state[b] !== 0) continue;
-      // |x| over the windows of the block's outputs: its own and its neighbours' sample peaks.
-      let w = sampleMax[b]!;
-      if (b > 0 && sampleMax[b - 1]! > w) w = sampleMax[b - 1]!;
-      if (b < last && sampleMax[b + 1]! > w) w = sampleMax[b + 1]!;
-      if (w * TRUE_PEAK_TAP_L1 <= limit) continue;
-      let centre = 0;
-      for (const data of this.#channels) centre = Math.max(centre, centreOfBlock(data, this.#frames, b));
-      bound[b] = truePeakBound(centre, w);
-      state[b] = 1;
-    }
+    const kernel = truePeakCentreKernel();
+    if (kernel) this.#boundsInRuns(kernel, limit, from, to);
+    else
+      for (let b = from; b < to; b++) {
+        if ((b === from || (b & (GROUP - 1)) === 0) && !this.#live(b >> GROUP_SHIFT, limit)) {
+          b = Math.min(to, ((b >> GROUP_SHIFT) + 1) * GROUP) - 1;
+          continue;
+        }
+        if (state[b] !== 0) continue;
+        // |x| over the windows of the block's outputs: its own and its neighbours' sample peaks.
+        const w = windowMax(sampleMax, b, last);
+        if (w * TRUE_PEAK_TAP_L1 <= limit) continue;
+        let centre = 0;
+        for (const data of this.#channels) centre = Math.max(centre, centreOfBlock(data, this.#frames, b));
+        bound[b] = truePeakBound(centre, w);
+        state[b] = 1;
+      }
     const needs = (b: number) => state[b] === 1 && bound[b]! > limit;
     let b = from;
     while (b < to) {
+      if ((b === from || (b & (GROUP - 1)) === 0) && !this.#live(b >> GROUP_SHIFT, limit)) {
+        b = Math.min(to, ((b >> GROUP_SHIFT) + 1) * GROUP);
+        continue;
+      }
       if (!needs(b)) {
         b++;
         continue;
@@ -118,7 +153,71 @@ export class BlockTruePeaks {
       b = e;
     }
   }
+  /**
+   * The JavaScript loop's bounds with the centre peaks from the WebAssembly kernel (decision 293): the blocks
+   * the window test lets through, in spans of at most CENTRE_RUN_BLOCKS that bridge gaps of up to SPAN_GAP
+   * blocks (the kernel's values of the blocks in a gap are dropped). Each block gets the values the loop
+   * gives it: the same centre peaks, maximised over the channels in the same order.
+   */
+  #boundsInRuns(kernel: TruePeakCentreKernel, limit: number, from: number, to: number): void {
+    const state = this.#state;
+    const bound = this.#bound;
+    const sampleMax = this.#sampleMax;
+    const last = sampleMax.length - 1;
+    const channels = this.#channels;
+    if (spanCentres.length < channels.length * CENTRE_RUN_BLOCKS)
+      spanCentres = new Float64Array(channels.length * CENTRE_RUN_BLOCKS);
+    let start = -1;
+    let end = -1;
+    const flush = () => {
+      const count = end - start;
+      for (let c = 0; c < channels.length; c++)
+        kernel.centreBlocks(channels[c]!, this.#frames, start, count, spanCentres, c * CENTRE_RUN_BLOCKS);
+      for (let k = 0; k < count; k++) {
+        const w = spanWindows[k]!;
+        if (w < 0) continue;
+        let centre = 0;
+        for (let c = 0; c < channels.length; c++)
+          centre = Math.max(centre, spanCentres[c * CENTRE_RUN_BLOCKS + k]!);
+        bound[start + k] = truePeakBound(centre, w);
+        state[start + k] = 1;
+      }
+      start = -1;
+    };
+    for (let b = from; b < to; b++) {
+      if ((b === from || (b & (GROUP - 1)) === 0) && !this.#live(b >> GROUP_SHIFT, limit)) {
+        b = Math.min(to, ((b >> GROUP_SHIFT) + 1) * GROUP) - 1;
+        continue;
+      }
+      if (state[b] !== 0) continue;
+      const w = windowMax(sampleMax, b, last);
+      if (w * TRUE_PEAK_TAP_L1 <= limit) continue;
+      if (start >= 0 && (b - end > SPAN_GAP || b - start >= CENTRE_RUN_BLOCKS)) flush();
+      if (start < 0) start = end = b;
+      // Blocks of a bridged gap are marked as not asked for.
+      while (end < b) spanWindows[end++ - start] = -1;
+      spanWindows[b - start] = w;
+      end = b + 1;
+    }
+    if (start >= 0) flush();
+  }
 }
+
+const windowMax = (sampleMax: Float64Array, b: number, last: number): number => {
+  let w = sampleMax[b]!;
+  if (b > 0 && sampleMax[b - 1]! > w) w = sampleMax[b - 1]!;
+  if (b < last && sampleMax[b + 1]! > w) w = sampleMax[b + 1]!;
+  return w;
+};
+
+/** Blocks per group whose window |x| is kept, so a quiet stretch is passed over a group at a time. */
+const GROUP_SHIFT = 5;
+const GROUP = 1 << GROUP_SHIFT;
+/** Gaps a span of the centre kernel bridges: computing a few blocks for nothing costs less than a call. */
+const SPAN_GAP = 4;
+const spanWindows = new Float64Array(CENTRE_RUN_BLOCKS);
+/** The kernel's centre peaks of a span, per channel (channels beyond the buffer: a larger one is made). */
+let spanCentres = new Float64Array(2 * CENTRE_RUN_BLOCKS);
 
 /** Scratch for blocks at the track's ends, where the centre taps reach past the samples. */
 const centreInput = new Float32Array(HISTORY + LIMITER_BLOCK + 1);

@@ -401,9 +401,14 @@ export const applyPlannedGain = (
   start: number,
   end: number,
 ): void => {
-  for (let m = start; m < end; m++) {
+  // Block by block: each block's two boundary gains and their difference read once (the same operations on
+  // the same values per frame as one frame at a time, so the same samples; decision 293).
+  let m = start;
+  while (m < end) {
     const block = m >> 4;
     const g0 = gains[block]!;
-    data[m] = data[m]! * g * (g0 + (gains[block + 1]! - g0) * ((m & 15) * 0.0625));
+    const step = gains[block + 1]! - g0;
+    const stop = Math.min(end, (block + 1) << 4);
+    for (; m < stop; m++) data[m] = data[m]! * g * (g0 + step * ((m & 15) * 0.0625));
   }
 };

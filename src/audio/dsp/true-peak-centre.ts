@@ -21,7 +21,7 @@ export const TRUE_PEAK_TAIL_L1 = Math.max(
   ...TRUE_PEAK_TAPS.map((row) => row.reduce((a, v, k) => (isCentre(k) ? a : a + Math.abs(v)), 0)),
 );
 /** Folded centre coefficients of pair j (taps k = CENTRE_FROM + j and M - 1 - k): phase 0 and 1, sum and difference. */
-const CENTRE = (() => {
+export const CENTRE = (() => {
   const pairs = HALF - CENTRE_FROM;
   const out = new Float64Array(pairs * 4);
   for (let j = 0; j < pairs; j++) {
