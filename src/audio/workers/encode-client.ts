@@ -3,9 +3,10 @@ import type { Mp3Bitrate } from '../codecs/mp3-encoder';
 import { type Mp3Segment, planMp3Segments } from '../codecs/mp3-parallel';
 import type { IntDepth } from '../codecs/pcm-quantise';
 import { type WavEncoding, type WavSegment, wavFileBytes } from '../codecs/wav-encoder';
+import { copyChannelsInSlices } from '../sliced-copy';
 import type { EncodeApi } from './encode-protocol';
 import { ParallelJobs } from './parallel-jobs';
-import { buffersOf, copyChannelsInSlices, RespawningRpcClient, RpcRemoteError } from './worker-rpc';
+import { buffersOf, RespawningRpcClient, RpcRemoteError } from './worker-rpc';
 
 export interface EncodeJobOptions {
   signal?: AbortSignal;

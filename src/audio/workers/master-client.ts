@@ -4,8 +4,9 @@ import type { MasteringProgress, MasteringReport } from '../dsp/mastering-chain'
 import type { TrackAnalysis } from '../dsp/track-analysis';
 import type { VocalClarity } from '../dsp/vocal-clarity';
 import type { VocalSpaceProfile } from '../dsp/vocal-space';
+import { copyChannelsInSlices } from '../sliced-copy';
 import type { MasterApi } from './master-protocol';
-import { buffersOf, copyChannelsInSlices, RespawningRpcClient } from './worker-rpc';
+import { buffersOf, RespawningRpcClient } from './worker-rpc';
 
 const defaultFactory = () => new Worker(new URL('./master-worker.ts', import.meta.url), { type: 'module' });
 

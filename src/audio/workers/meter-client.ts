@@ -1,8 +1,9 @@
 import type { BandLevel } from '../dsp/band-levels';
 import type { LoudnessReport } from '../dsp/loudness';
 import type { FoldDown } from '../dsp/mono-fold-down';
+import { copyChannelsInSlices } from '../sliced-copy';
 import type { MeterApi } from './meter-protocol';
-import { buffersOf, copyChannelsInSlices, RespawningRpcClient } from './worker-rpc';
+import { buffersOf, RespawningRpcClient } from './worker-rpc';
 
 const defaultFactory = () => new Worker(new URL('./meter-worker.ts', import.meta.url), { type: 'module' });
 

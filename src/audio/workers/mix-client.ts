@@ -4,11 +4,16 @@ import { type MixStyleId, PREVIEW_ORDER } from '../model/mix-styles';
 import type { SampleWindow } from '../model/preview-window';
 import type { MixRenderSettings } from '../render/mix-render';
 import type { MixProgress } from '../render/mix-stages';
+import { copyChannelsInSlices, WORKER_COPY_SLICE } from '../sliced-copy';
 import type { MixApi, MixTimeline, PitchCurveView, RenderedMix, RenderedPreview } from './mix-protocol';
-import { copyChannelsInSlices, RpcClient } from './worker-rpc';
+import { RpcClient } from './worker-rpc';
 
-/** Samples the page copies per slice (16 MB, a few ms) before a source moves to the worker. */
-export const SOURCE_CHUNK = 1 << 22;
+/**
+ * Samples the page copies per slice before a source moves to the worker: 4M-sample (16 MB) slices were the
+ * page's longest tasks after a 10-minute track loaded (27-29 ms of CPU each on a quiet machine, most of it
+ * the fresh array's page faults), so the worker clients' common slice.
+ */
+const SOURCE_CHUNK = WORKER_COPY_SLICE;
 
 const defaultFactory = () => new Worker(new URL('./mix-worker.ts', import.meta.url), { type: 'module' });
 

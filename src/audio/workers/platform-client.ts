@@ -1,6 +1,7 @@
 import type { LoudnessReport } from '../dsp/loudness';
+import { copyChannelsInSlices } from '../sliced-copy';
 import type { PlatformApi } from './platform-protocol';
-import { buffersOf, copyChannelsInSlices, RespawningRpcClient } from './worker-rpc';
+import { buffersOf, RespawningRpcClient } from './worker-rpc';
 
 const defaultFactory = () => new Worker(new URL('./platform-worker.ts', import.meta.url), { type: 'module' });
 

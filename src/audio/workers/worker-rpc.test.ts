@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   buffersOf,
-  copyChannelsInSlices,
   onWorkerCrash,
   RpcClient,
   type RpcEndpoint,
@@ -156,16 +155,5 @@ describe('worker-rpc', () => {
     await expect(calls[0]).rejects.toThrow(/boom/);
     await expect(client.call('slow', { blocks: 1 })).rejects.toBeInstanceOf(WorkerCrashedError);
     expect(client.pendingCount).toBe(0);
-  });
-});
-
-describe('copyChannelsInSlices', () => {
-  it('copies every sample into new buffers, slice by slice', async () => {
-    const a = Float32Array.from({ length: 1000 }, (_, i) => i);
-    const b = Float32Array.from({ length: 1000 }, (_, i) => -i);
-    const [ca, cb] = await copyChannelsInSlices([a, b], 64);
-    expect(ca!.buffer).not.toBe(a.buffer);
-    expect(Array.from(ca!)).toEqual(Array.from(a));
-    expect(Array.from(cb!)).toEqual(Array.from(b));
   });
 });

@@ -332,30 +332,3 @@ export const serveRpc = <Spec extends RpcSpec<Spec>>(
 export const throwIfAborted = (signal: AbortSignal | undefined): void => {
   if (signal?.aborted) throw abortReason(signal);
 };
-
-/**
- * Copies channels for a worker without blocking the page: a one-shot `slice()` of a 4-minute stereo track
- * (85 MB) holds the main thread for ~60 ms, so the copy goes in slices of `chunk` samples with an event-loop
- * turn between them (each slice a few milliseconds).
- */
-export const copyChannelsInSlices = async (
-  channels: readonly Float32Array[],
-  chunk = 1 << 19,
-): Promise<Float32Array[]> => {
-  const copies = channels.map((c) => new Float32Array(c.length));
-  for (let start = 0; start < (channels[0]?.length ?? 0); start += chunk) {
-    for (let c = 0; c < channels.length; c++) {
-      const source = channels[c]!;
-      copies[c]!.set(source.subarray(start, Math.min(source.length, start + chunk)), start);
-    }
-    await new Promise<void>((resolve) => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => {
-        channel.port1.close();
-        resolve();
-      };
-      channel.port2.postMessage(null);
-    });
-  }
-  return copies;
-};

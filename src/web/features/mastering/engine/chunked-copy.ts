@@ -1,8 +1,8 @@
 /**
  * The mastering page's copies of whole tracks, made in slices of 2M samples with event-loop turns between
- * them (see lib/sliced-copy).
+ * them (see audio/sliced-copy).
  */
-import { copyChannelsInSlices, fillAudioBufferInSlices } from '../../../lib/sliced-copy';
+import { copyChannelsInSlices, fillAudioBufferInSlices } from '../../../../audio/sliced-copy';
 
 const SLICE = 1 << 21;
 

@@ -1,10 +1,10 @@
 /**
  * The mixer's big sample arrays are copied on the page in slices of 256K samples (1 MB), one task each (see
- * lib/sliced-copy): a structured clone of a 10-minute channel in one postMessage is one long task. 1M-sample
+ * audio/sliced-copy): a structured clone of a 10-minute channel in one postMessage is one long task. 1M-sample
  * slices ran 100-290 ms a task on the shared two cores (a trace of e2e/mixer-longtask.spec.ts, issue 26): the
  * page copies for the listener, the song facts, the peaks and the mix worker at once after a load.
  */
-import { copyChannelsInSlices, fillAudioBufferInSlices } from '../../../lib/sliced-copy';
+import { copyChannelsInSlices, fillAudioBufferInSlices } from '../../../../audio/sliced-copy';
 
 const COPY_SLICE = 1 << 18;
 
