@@ -6,9 +6,9 @@
  */
 import { BAND_COMPRESSOR_WASM_HEX } from './band-compressor.wasm';
 import { threadKernel } from './simd-kernels';
+import { type KernelExports, WasmKernel } from './wasm-kernel';
 
-interface Exports {
-  memory: WebAssembly.Memory;
+interface Exports extends KernelExports {
   compress(n: number, until: number): void;
 }
 
@@ -40,24 +40,14 @@ const FIELDS = ['attack', 'release', 'envelope', 'gain', 'step', 'squares'] as c
 /** What the import calls: set for the duration of each `compress`. */
 let control: (at: number) => void = () => {};
 
-export class BandCompressorKernel {
-  readonly #exports: Exports;
-  readonly #f64: Float64Array;
-  readonly #f32: Float32Array;
-
-  constructor(instance: WebAssembly.Instance) {
-    this.#exports = instance.exports as unknown as Exports;
-    this.#f64 = new Float64Array(this.#exports.memory.buffer);
-    this.#f32 = new Float32Array(this.#exports.memory.buffer);
-  }
-
+export class BandCompressorKernel extends WasmKernel<Exports> {
   /**
    * Compresses frames [start, end) of `a` (lane 0) and `b` (lane 1, or none) in place; `until`: frames
    * before the first control point. The lanes' state fields are read before and written back after.
    */
   run(a: BandLane, b: BandLane | null, start: number, end: number, until: number, target: BandControl): void {
-    const f64 = this.#f64;
-    const f32 = this.#f32;
+    const f64 = this.f64;
+    const f32 = this.f32;
     FIELDS.forEach((field, k) => {
       f64[2 * k] = a[field];
       // An empty lane 1 runs on whatever its buffers hold, from a settled state, and is never read.
@@ -76,7 +66,7 @@ export class BandCompressorKernel {
       lanes.forEach((x, k) => {
         f32.set(x.subarray(from, to), (SAMPLES_AT + k * BUFFER) / 4);
       });
-      this.#exports.compress(to - from, (until - base + 16 * CHUNK) % 16);
+      this.exports.compress(to - from, (until - base + 16 * CHUNK) % 16);
       lanes.forEach((x, k) => {
         x.set(f32.subarray((SAMPLES_AT + k * BUFFER) / 4, (SAMPLES_AT + k * BUFFER) / 4 + to - from), from);
       });

@@ -9,10 +9,9 @@
 import type { BiquadCoefficients } from '../biquad';
 import { CARVE_KERNEL_WASM_HEX } from './carve-kernel.wasm';
 import { threadKernel } from './simd-kernels';
-import { PAGE } from './simd-kernels-abi';
+import { type KernelExports, WasmKernel } from './wasm-kernel';
 
-interface Exports {
-  memory: WebAssembly.Memory;
+interface Exports extends KernelExports {
   carve(
     l: number,
     r: number,
@@ -75,18 +74,9 @@ export const carveCoefficients = (designs: readonly BiquadCoefficients[]): Float
   return image;
 };
 
-export class CarveKernel {
-  #exports: Exports;
-  #f32 = new Float32Array(0);
-  #f64 = new Float64Array(0);
-
+export class CarveKernel extends WasmKernel<Exports> {
   constructor(instance: WebAssembly.Instance) {
-    this.#exports = instance.exports as unknown as Exports;
-    const memory = this.#exports.memory;
-    const bytes = FRAMES_AT + 3 * CHUNK * 4;
-    if (bytes > memory.buffer.byteLength) memory.grow(Math.ceil((bytes - memory.buffer.byteLength) / PAGE));
-    this.#f32 = new Float32Array(memory.buffer);
-    this.#f64 = new Float64Array(memory.buffer);
+    super(instance, FRAMES_AT + 3 * CHUNK * 4);
   }
 
   /**
@@ -103,8 +93,8 @@ export class CarveKernel {
     end: number,
     frame: number,
   ): boolean {
-    const f64 = this.#f64;
-    const f32 = this.#f32;
+    const f64 = this.f64;
+    const f32 = this.f32;
     const { vocalEnv, beatEnv, from, to } = job;
     f64.set(job.coefs, COEFS_AT);
     f64.set(job.state, STATE_AT);
@@ -149,7 +139,7 @@ export class CarveKernel {
           to[3] === 1
         );
         if (segmentTouched) chunkTouched = true;
-        this.#exports.carve(
+        this.exports.carve(
           lAt + 4 * i,
           rAt + 4 * i,
           vAt + 4 * i,

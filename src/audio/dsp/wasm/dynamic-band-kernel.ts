@@ -6,9 +6,9 @@
  */
 import { DYNAMIC_BAND_WASM_HEX } from './dynamic-band.wasm';
 import { threadKernel } from './simd-kernels';
+import { type KernelExports, WasmKernel } from './wasm-kernel';
 
-interface Exports {
-  memory: WebAssembly.Memory;
+interface Exports extends KernelExports {
   band_envelope(c: number, st: number, p: number, n: number, out: number, envOut: number): void;
   ramp(p: number, band: number, gains: number, n: number): void;
 }
@@ -21,10 +21,7 @@ const SAMPLES_AT = ENV_AT + (DYNAMIC_BAND_CHUNK / 16) * 8;
 const BAND_AT = SAMPLES_AT + DYNAMIC_BAND_CHUNK * 4;
 const GAINS_AT = BAND_AT + DYNAMIC_BAND_CHUNK * 4;
 
-export class DynamicBandKernel {
-  readonly #exports: Exports;
-  readonly #f64: Float64Array;
-  readonly #f32: Float32Array;
+export class DynamicBandKernel extends WasmKernel<Exports> {
   /** After `run`: the band of the span's samples, from index 0. */
   readonly band: Float32Array;
   /** After `run`: the envelope after each of the span's control blocks. */
@@ -35,10 +32,8 @@ export class DynamicBandKernel {
   #to = 0;
 
   constructor(instance: WebAssembly.Instance) {
-    this.#exports = instance.exports as unknown as Exports;
-    const buffer = this.#exports.memory.buffer;
-    this.#f64 = new Float64Array(buffer);
-    this.#f32 = new Float32Array(buffer);
+    super(instance);
+    const buffer = this.exports.memory.buffer;
     this.band = new Float32Array(buffer, BAND_AT, DYNAMIC_BAND_CHUNK);
     this.envelope = new Float64Array(buffer, ENV_AT, DYNAMIC_BAND_CHUNK / 16);
     this.gains = new Float64Array(buffer, GAINS_AT, DYNAMIC_BAND_CHUNK / 16 + 1);
@@ -49,11 +44,11 @@ export class DynamicBandKernel {
    * attack) from `state` (x1 x2 y1 y2 env, written back).
    */
   run(coefficients: Float64Array, state: Float64Array, x: Float32Array, from: number, to: number): void {
-    this.#f64.set(coefficients);
-    this.#f64.set(state, STATE_AT / 8);
-    this.#f32.set(x.subarray(from, to), SAMPLES_AT / 4);
-    this.#exports.band_envelope(0, STATE_AT, SAMPLES_AT, to - from, BAND_AT, ENV_AT);
-    state.set(this.#f64.subarray(STATE_AT / 8, STATE_AT / 8 + 5));
+    this.f64.set(coefficients);
+    this.f64.set(state, STATE_AT / 8);
+    this.f32.set(x.subarray(from, to), SAMPLES_AT / 4);
+    this.exports.band_envelope(0, STATE_AT, SAMPLES_AT, to - from, BAND_AT, ENV_AT);
+    state.set(this.f64.subarray(STATE_AT / 8, STATE_AT / 8 + 5));
     this.#from = from;
     this.#to = to;
   }
@@ -61,8 +56,8 @@ export class DynamicBandKernel {
   /** After `run` and `gains` set: the span's gain ramps, written into x[from..to). */
   ramp(x: Float32Array): void {
     const n = this.#to - this.#from;
-    this.#exports.ramp(SAMPLES_AT, BAND_AT, GAINS_AT, n);
-    x.set(this.#f32.subarray(SAMPLES_AT / 4, SAMPLES_AT / 4 + n), this.#from);
+    this.exports.ramp(SAMPLES_AT, BAND_AT, GAINS_AT, n);
+    x.set(this.f32.subarray(SAMPLES_AT / 4, SAMPLES_AT / 4 + n), this.#from);
   }
 }
 

@@ -7,9 +7,9 @@
 import type { KWeighting } from '../loudness';
 import { KWEIGHTED_MONO_WASM_HEX } from './kweighted-mono.wasm';
 import { threadKernel } from './simd-kernels';
+import { type KernelExports, WasmKernel } from './wasm-kernel';
 
-interface Exports {
-  memory: WebAssembly.Memory;
+interface Exports extends KernelExports {
   kweighted_mono(c: number, st: number, p: number, n: number, sumAt: number, flush: number): void;
 }
 
@@ -19,17 +19,7 @@ const SAMPLES_AT = 128;
 /** Frames per call: the input fits the module's one 64 kB page (a 100 ms sub-block at 48 kHz is 4800). */
 const CHUNK = 8192;
 
-export class KWeightedMono {
-  readonly #exports: Exports;
-  readonly #f64: Float64Array;
-  readonly #f32: Float32Array;
-
-  constructor(instance: WebAssembly.Instance) {
-    this.#exports = instance.exports as unknown as Exports;
-    this.#f64 = new Float64Array(this.#exports.memory.buffer);
-    this.#f32 = new Float32Array(this.#exports.memory.buffer);
-  }
-
+export class KWeightedMono extends WasmKernel<Exports> {
   /**
    * #filterAndSquare: K-weights data[start..end) and returns its sum of squares; `state[at..at + 4)` is the
    * meter's shelf s1 s2 and high-pass s1 s2 of the channel, read and written back.
@@ -42,7 +32,7 @@ export class KWeightedMono {
     start: number,
     end: number,
   ) {
-    const f64 = this.#f64;
+    const f64 = this.f64;
     for (let j = 0; j < 5; j++) {
       f64[2 * j] = k.shelf[j]!;
       f64[2 * j + 1] = k.highpass[j]!;
@@ -55,8 +45,8 @@ export class KWeightedMono {
     f64[SUM_AT / 8] = 0;
     for (let from = start; from < end; from += CHUNK) {
       const to = Math.min(end, from + CHUNK);
-      this.#f32.set(data.subarray(from, to), SAMPLES_AT / 4);
-      this.#exports.kweighted_mono(0, STATE_AT, SAMPLES_AT, to - from, SUM_AT, to >= end ? 1 : 0);
+      this.f32.set(data.subarray(from, to), SAMPLES_AT / 4);
+      this.exports.kweighted_mono(0, STATE_AT, SAMPLES_AT, to - from, SUM_AT, to >= end ? 1 : 0);
     }
     state[at] = f64[STATE_AT / 8]!;
     state[at + 2] = f64[STATE_AT / 8 + 1]!;

@@ -7,9 +7,9 @@
 import { MASTERING_TAIL_WASM_HEX } from './mastering-tail.wasm';
 import { threadKernel } from './simd-kernels';
 import type { CascadePart } from './simd-kernels-abi';
+import { type KernelExports, WasmKernel } from './wasm-kernel';
 
-interface Exports {
-  memory: WebAssembly.Memory;
+interface Exports extends KernelExports {
   tail(n: number, combine: number, mono: number, rescue: number, flush: number): void;
 }
 
@@ -31,17 +31,7 @@ export interface MonoBassLanes {
   width: number;
 }
 
-export class MasteringTail {
-  readonly #exports: Exports;
-  readonly #f64: Float64Array;
-  readonly #f32: Float32Array;
-
-  constructor(instance: WebAssembly.Instance) {
-    this.#exports = instance.exports as unknown as Exports;
-    this.#f64 = new Float64Array(this.#exports.memory.buffer);
-    this.#f32 = new Float32Array(this.#exports.memory.buffer);
-  }
-
+export class MasteringTail extends WasmKernel<Exports> {
   /**
    * left/right[start..end) in place: [bands' sum (`bands[b][c][0..end-start)`, low mid high)], then the
    * three-section `eq` (BiquadCascade.processStereo), then [MonoBassWidth.process with `mono`]. The parts'
@@ -58,7 +48,7 @@ export class MasteringTail {
   ): void {
     if (eq.sections !== 3) throw new RangeError('the tail runs three EQ sections');
     this.#state(eq, mono, true);
-    const f32 = this.#f32;
+    const f32 = this.f32;
     // At least one call, even for an empty range: the JavaScript settles the state at the end of every call.
     let from = start;
     do {
@@ -71,7 +61,7 @@ export class MasteringTail {
       sources.forEach((s, k) => {
         f32.set(s.subarray(offset, offset + n), (SAMPLES_AT + k * BUFFER) / 4);
       });
-      this.#exports.tail(n, bands ? 1 : 0, mono ? 1 : 0, mono?.rescue ? 1 : 0, to >= end ? 1 : 0);
+      this.exports.tail(n, bands ? 1 : 0, mono ? 1 : 0, mono?.rescue ? 1 : 0, to >= end ? 1 : 0);
       left.set(f32.subarray(SAMPLES_AT / 4, SAMPLES_AT / 4 + n), from);
       right.set(f32.subarray((SAMPLES_AT + BUFFER) / 4, (SAMPLES_AT + BUFFER) / 4 + n), from);
       from = to;
@@ -81,7 +71,7 @@ export class MasteringTail {
 
   /** Coefficients and state into the module's memory (`into`), or the state back out. */
   #state(eq: CascadePart, mono: MonoBassLanes | null, into: boolean): void {
-    const f64 = this.#f64;
+    const f64 = this.f64;
     for (let s = 0; s < 3; s++) {
       if (into)
         for (let k = 0; k < 5; k++) {
@@ -109,7 +99,7 @@ export class MasteringTail {
 
   /** One section's (s1, s2) of lane 0 (`a` at `ai`) and lane 1 (`b` at `bi`), at f64 index `v`. */
   #lanes(v: number, a: Float64Array, ai: number, b: Float64Array, bi: number, into: boolean): void {
-    const f64 = this.#f64;
+    const f64 = this.f64;
     if (into) {
       f64[v] = a[ai]!;
       f64[v + 1] = b[bi]!;

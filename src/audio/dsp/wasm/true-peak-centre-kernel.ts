@@ -9,9 +9,9 @@ import { HISTORY, TRUE_PEAK_DELAY } from '../true-peak';
 import { CENTRE } from '../true-peak-centre';
 import { threadKernel } from './simd-kernels';
 import { TRUE_PEAK_CENTRE_WASM_HEX } from './true-peak-centre.wasm';
+import { type KernelExports, WasmKernel } from './wasm-kernel';
 
-interface Exports {
-  memory: WebAssembly.Memory;
+interface Exports extends KernelExports {
   centre_blocks(x: number, blocks: number, out: number): void;
 }
 
@@ -20,16 +20,10 @@ export const CENTRE_RUN_BLOCKS = 1024;
 const OUT_AT = 128;
 const SAMPLES_AT = OUT_AT + CENTRE_RUN_BLOCKS * 8;
 
-export class TruePeakCentreKernel {
-  readonly #exports: Exports;
-  readonly #f64: Float64Array;
-  readonly #f32: Float32Array;
-
+export class TruePeakCentreKernel extends WasmKernel<Exports> {
   constructor(instance: WebAssembly.Instance) {
-    this.#exports = instance.exports as unknown as Exports;
-    this.#f64 = new Float64Array(this.#exports.memory.buffer);
-    this.#f32 = new Float32Array(this.#exports.memory.buffer);
-    this.#f64.set(CENTRE, 0);
+    super(instance);
+    this.f64.set(CENTRE, 0);
   }
 
   /**
@@ -40,15 +34,15 @@ export class TruePeakCentreKernel {
   centreBlocks(data: Float32Array, frames: number, b0: number, count: number, out: Float64Array, at: number) {
     const lo = b0 * LIMITER_BLOCK - 1 + TRUE_PEAK_DELAY - HISTORY;
     const hi = lo + count * LIMITER_BLOCK + HISTORY + 1;
-    const f32 = this.#f32;
+    const f32 = this.f32;
     const base = SAMPLES_AT / 4;
     // A short span is copied in a loop: a subarray per call cost more than its copy (most spans are short).
     if (lo >= 0 && hi <= frames) {
       if (count > 16) f32.set(data.subarray(lo, hi), base);
       else for (let k = lo; k < hi; k++) f32[base + k - lo] = data[k]!;
     } else for (let k = lo; k < hi; k++) f32[base + k - lo] = k >= 0 && k < frames ? data[k]! : 0;
-    this.#exports.centre_blocks(SAMPLES_AT, count, OUT_AT);
-    out.set(this.#f64.subarray(OUT_AT / 8, OUT_AT / 8 + count), at);
+    this.exports.centre_blocks(SAMPLES_AT, count, OUT_AT);
+    out.set(this.f64.subarray(OUT_AT / 8, OUT_AT / 8 + count), at);
   }
 }
 
