@@ -42,9 +42,20 @@ export function SongFactsPanel({ controller }: { controller: MixerController }) 
       data-testid="song-facts"
     >
       {status.state === 'analysing' && !facts ? (
-        <span className="text-zinc-300" role="status">
-          Finding the key and tempo… {percent(status.fraction)}
-        </span>
+        // The rows the answer will fill, held while it is found: the panel keeps its height when the
+        // answer lands, so the buttons below it never jump from under a finger or a pointer.
+        <>
+          <span className="basis-full text-zinc-300" role="status">
+            Finding the key and tempo… {percent(status.fraction)}
+          </span>
+          <span className="font-semibold text-zinc-500" aria-hidden="true">
+            Key and tempo
+          </span>
+          <Button size="sm" variant="ghost" disabled>
+            Edit key and tempo
+          </Button>
+          <SnapSelect controller={controller} value={state.snap} disabled />
+        </>
       ) : null}
       {status.state === 'failed' && !facts ? (
         <span className="text-amber-300">The key and tempo could not be found.</span>
@@ -128,23 +139,38 @@ export function SongFactsPanel({ controller }: { controller: MixerController }) 
               Edit key and tempo
             </Button>
           )}
-          <label className="ml-auto flex items-center gap-1 text-zinc-300">
-            Snap
-            <select
-              aria-label="Snap"
-              className="rounded border border-zinc-700 bg-zinc-900 px-1 py-0.5 text-zinc-100"
-              value={state.snap}
-              onChange={(e) => controller.engine.setSnap(e.target.value as SnapMode)}
-            >
-              {SNAP_MODES.map((mode) => (
-                <option key={mode} value={mode}>
-                  {SNAP_LABELS[mode]}
-                </option>
-              ))}
-            </select>
-          </label>
+          <SnapSelect controller={controller} value={state.snap} />
         </>
       ) : null}
     </div>
+  );
+}
+
+function SnapSelect({
+  controller,
+  value,
+  disabled = false,
+}: {
+  controller: MixerController;
+  value: SnapMode;
+  disabled?: boolean;
+}) {
+  return (
+    <label className="ml-auto flex items-center gap-1 text-zinc-300">
+      Snap
+      <select
+        aria-label="Snap"
+        className="rounded border border-zinc-700 bg-zinc-900 px-1 py-0.5 text-zinc-100 disabled:opacity-50"
+        value={value}
+        disabled={disabled}
+        onChange={(e) => controller.engine.setSnap(e.target.value as SnapMode)}
+      >
+        {SNAP_MODES.map((mode) => (
+          <option key={mode} value={mode}>
+            {SNAP_LABELS[mode]}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
