@@ -19,6 +19,7 @@ import type { MixArrangement } from '../../../shared/api/tracks';
 import type { Genre } from '../../../shared/genres';
 import { PITCH_LIMITS, type PitchSettings } from '../../../shared/pitch-settings';
 import { toast } from '../../components/ui/use-toast';
+import { pageCores } from '../../lib/core-budget';
 import {
   bothLoaded,
   effectiveGenre,
@@ -174,21 +175,24 @@ export class MixerController {
     this.store.update((s) => ({ ...s, applied: true, previews: { status: 'rendering', fraction: 0 } }));
     try {
       const window = previewWindow(timeline.sources.vocals, timeline.sampleRate);
-      const rendered = await this.mix.previews(
-        mixTimeline(timeline, this.engine.getState().songFacts?.tempoBpm),
-        window,
-        this.store.getState().outputVolume,
-        {
-          pitch: this.store.getState().pitch,
-          signal: abort.signal,
-          ...(genre ? { genre, vocalChain: vocalChainAmounts(this.store.getState()) } : {}),
-          onProgress: (p) => {
-            // Shown in whole percent: most of the worker's reports change nothing on screen.
-            const fraction = Math.floor((100 * (p.index + (p.progress?.overall ?? 0))) / p.count) / 100;
-            if (fraction === this.store.getState().previews.fraction) return;
-            this.store.update((s) => ({ ...s, previews: { status: 'rendering', fraction } }));
+      // The user waits for these: they take a core at once, and background analyses wait (lib/core-budget).
+      const rendered = await pageCores.foreground(() =>
+        this.mix.previews(
+          mixTimeline(timeline, this.engine.getState().songFacts?.tempoBpm),
+          window,
+          this.store.getState().outputVolume,
+          {
+            pitch: this.store.getState().pitch,
+            signal: abort.signal,
+            ...(genre ? { genre, vocalChain: vocalChainAmounts(this.store.getState()) } : {}),
+            onProgress: (p) => {
+              // Shown in whole percent: most of the worker's reports change nothing on screen.
+              const fraction = Math.floor((100 * (p.index + (p.progress?.overall ?? 0))) / p.count) / 100;
+              if (fraction === this.store.getState().previews.fraction) return;
+              this.store.update((s) => ({ ...s, previews: { status: 'rendering', fraction } }));
+            },
           },
-        },
+        ),
       );
       const buffers: Partial<Record<MixStyleId, AudioBuffer>> = {};
       for (const p of rendered) buffers[p.style] = await toAudioBuffer(this.ctx, p.channels, p.sampleRate);

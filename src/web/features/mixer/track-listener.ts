@@ -1,5 +1,6 @@
 import type { ListenClient, TrackType } from '../../../audio';
 import type { Genre } from '../../../shared/genres';
+import { pageCores } from '../../lib/core-budget';
 import { clearedListening, effectiveGenre, type FlowState, type Listening, type Store } from './flow-state';
 import { copyForTransfer } from './upload/audio-buffers';
 
@@ -42,24 +43,28 @@ export class TrackListener {
       this.#set(key, { ...now, fraction });
     };
     try {
-      const channels = await copyForTransfer(
-        Array.from({ length: buffer.numberOfChannels }, (_, c) => buffer.getChannelData(c)),
-      );
-      if (abort.signal.aborted) return;
-      const options = { signal: abort.signal, onProgress };
-      // The vocal's balance is measured against a genre's target; the page re-reads it for another genre.
-      if (type === 'instrumental') {
-        const result = await this.#client.beat(channels, buffer.sampleRate, null, options);
+      // A background job (lib/core-budget): it waits while the previews or the mixdown render on a small
+      // machine, and its copy of the track is made only when it starts.
+      await pageCores.background(async () => {
+        const channels = await copyForTransfer(
+          Array.from({ length: buffer.numberOfChannels }, (_, c) => buffer.getChannelData(c)),
+        );
         if (abort.signal.aborted) return;
-        const before = effectiveGenre(this.#store.getState());
-        this.#store.update((s) => ({ ...s, beat: { status: 'ready', fraction: 1, result } }));
-        this.#onSuggestion(before);
-      } else {
-        const genre = effectiveGenre(this.#store.getState()) ?? 'pop';
-        const result = await this.#client.vocal(channels, buffer.sampleRate, genre, options);
-        if (!abort.signal.aborted)
-          this.#store.update((s) => ({ ...s, vocal: { status: 'ready', fraction: 1, result } }));
-      }
+        const options = { signal: abort.signal, onProgress };
+        // The vocal's balance is measured against a genre's target; the page re-reads it for another genre.
+        if (type === 'instrumental') {
+          const result = await this.#client.beat(channels, buffer.sampleRate, null, options);
+          if (abort.signal.aborted) return;
+          const before = effectiveGenre(this.#store.getState());
+          this.#store.update((s) => ({ ...s, beat: { status: 'ready', fraction: 1, result } }));
+          this.#onSuggestion(before);
+        } else {
+          const genre = effectiveGenre(this.#store.getState()) ?? 'pop';
+          const result = await this.#client.vocal(channels, buffer.sampleRate, genre, options);
+          if (!abort.signal.aborted)
+            this.#store.update((s) => ({ ...s, vocal: { status: 'ready', fraction: 1, result } }));
+        }
+      }, abort.signal);
     } catch (error) {
       if (abort.signal.aborted) return;
       console.warn(`Listening to the ${type} track failed`, error);

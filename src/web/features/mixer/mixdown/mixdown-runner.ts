@@ -2,6 +2,7 @@ import type { MixRenderSettings, MixStage, MixTimeline } from '../../../../audio
 import type { MixArrangement } from '../../../../shared/api/tracks';
 import type { Genre } from '../../../../shared/genres';
 import { toast } from '../../../components/ui/use-toast';
+import { pageCores } from '../../../lib/core-budget';
 import { bothLoaded, effectiveGenre, vocalChainAmounts } from '../flow-state';
 import type { MixerController } from '../mixer-controller';
 import { MIXER_NOTICES } from '../mixer-messages';
@@ -64,15 +65,18 @@ export class MixdownRunner {
         ...(genre ? { genre } : {}),
         ...(genre && vocalChain ? { vocalChain } : {}),
       };
-      const result = await this.#c.mix.mixdown(timeline, settings, {
-        signal: abort.signal,
-        onProgress: (p) => {
-          const now = performance.now();
-          if (p.stage === store.getState().mixdown.stage && now - last < PROGRESS_INTERVAL_MS) return;
-          last = now;
-          this.#set(p.stage, p.overall, true);
-        },
-      });
+      // The user waits for it: it takes a core at once, and background analyses wait (lib/core-budget).
+      const result = await pageCores.foreground(() =>
+        this.#c.mix.mixdown(timeline, settings, {
+          signal: abort.signal,
+          onProgress: (p) => {
+            const now = performance.now();
+            if (p.stage === store.getState().mixdown.stage && now - last < PROGRESS_INTERVAL_MS) return;
+            last = now;
+            this.#set(p.stage, p.overall, true);
+          },
+        }),
+      );
       // User Timing marks: the long-task spec lines the page's own work around the mixdown up with these.
       performance.mark('mixer:mixdown:result');
       const buffer = await toAudioBuffer(this.#c.ctx, result.channels, result.sampleRate);

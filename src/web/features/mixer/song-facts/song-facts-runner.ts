@@ -1,4 +1,5 @@
 import { type MixerEngine, type SongFacts, SongFactsClient } from '../../../../audio';
+import { type CoreBudget, pageCores } from '../../../lib/core-budget';
 import { Store } from '../flow-state';
 import { copyForTransfer } from '../upload/audio-buffers';
 
@@ -26,11 +27,15 @@ export class SongFactsRunner {
   /** A restored session's facts, waiting for the saved beat (track id) they were made for. */
   #restored: { trackId: number; facts: SongFacts } | null = null;
 
+  readonly #cores: CoreBudget;
+
   constructor(
     private readonly engine: MixerEngine,
     client: SongFactsClient = new SongFactsClient(),
+    cores: CoreBudget = pageCores,
   ) {
     this.#client = client;
+    this.#cores = cores;
   }
 
   /**
@@ -67,15 +72,19 @@ export class SongFactsRunner {
     this.#abort = abort;
     this.status.update(() => ({ state: 'analysing', fraction: 0, relativeOf: null }));
     // The worker's copy is made a slice per task and moved, not cloned: one `slice()` of a 10-minute beat
-    // and its structured clone held the page for most of a second (decision 290).
-    void copyForTransfer(Array.from({ length: buffer.numberOfChannels }, (_, i) => buffer.getChannelData(i)))
-      .then((channels) => {
+    // and its structured clone held the page for most of a second (decision 290). A background job
+    // (lib/core-budget): on a small machine it waits while the previews or the mixdown render.
+    void this.#cores
+      .background(async () => {
+        const channels = await copyForTransfer(
+          Array.from({ length: buffer.numberOfChannels }, (_, i) => buffer.getChannelData(i)),
+        );
         abort.signal.throwIfAborted();
         return this.#client.analyze(channels, buffer.sampleRate, {
           signal: abort.signal,
           onProgress: (fraction) => this.status.update((s) => ({ ...s, fraction })),
         });
-      })
+      }, abort.signal)
       .then(({ facts, relativeOf }) => {
         if (abort.signal.aborted) return;
         this.engine.setSongFacts(facts);

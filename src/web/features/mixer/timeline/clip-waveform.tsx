@@ -25,20 +25,24 @@ export function ClipWaveform({ peaks, fileRate, startSeconds, endSeconds, color 
   useEffect(() => {
     const el = canvas.current;
     if (!el || peaks.length === 0) return;
-    const draw = () => {
+    // Sized from the ResizeObserver's entry (its first comes once the canvas is laid out), never from
+    // `clientWidth`: a layout read after the previous canvas's resize forced a layout per clip, in the task
+    // that loaded the track (issue 26; decision 292 did the same for the grid and the pitch view).
+    const draw = (cssWidth: number, cssHeight: number) => {
       const dpr = window.devicePixelRatio || 1;
-      const width = Math.max(1, Math.min(16_384, Math.round(el.clientWidth * dpr)));
-      const height = Math.max(1, Math.round(el.clientHeight * dpr));
+      const width = Math.max(1, Math.min(16_384, Math.round(cssWidth * dpr)));
+      const height = Math.max(1, Math.round(cssHeight * dpr));
       el.width = width;
       el.height = height;
       const g = el.getContext('2d');
       if (!g) return;
       g.clearRect(0, 0, width, height);
-      g.fillStyle = color;
       const first = startSeconds * fileRate;
       const samplesPerPixel = ((endSeconds - startSeconds) * fileRate) / width;
       const level = pickLevel(peaks, samplesPerPixel);
       const mid = height / 2;
+      // One path of one-pixel columns, filled once.
+      g.beginPath();
       for (let x = 0; x < width; x++) {
         const from = Math.floor((first + x * samplesPerPixel) / level.samplesPerPeak);
         const to = Math.max(from + 1, Math.floor((first + (x + 1) * samplesPerPixel) / level.samplesPerPeak));
@@ -48,13 +52,15 @@ export function ClipWaveform({ peaks, fileRate, startSeconds, endSeconds, color 
           if (level.min[p]! < lo) lo = level.min[p]!;
           if (level.max[p]! > hi) hi = level.max[p]!;
         }
-        const top = mid - hi * mid;
-        g.fillRect(x, top, 1, Math.max(1, (hi - lo) * mid));
+        g.rect(x, mid - hi * mid, 1, Math.max(1, (hi - lo) * mid));
       }
+      g.fillStyle = color;
+      g.fill();
       el.dataset.state = 'drawn';
     };
-    draw();
-    const observer = new ResizeObserver(draw);
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) draw(entry.contentRect.width, entry.contentRect.height);
+    });
     observer.observe(el);
     return () => observer.disconnect();
   }, [peaks, fileRate, startSeconds, endSeconds, color]);

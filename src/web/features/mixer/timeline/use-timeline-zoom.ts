@@ -23,13 +23,24 @@ export function useTimelineZoom(durationSeconds: number): TimelineZoom {
   const zoomRef = useRef(zoom);
   zoomRef.current = zoom;
 
+  // The scroller's width as its ResizeObserver last gave it (null before the first entry).
+  const widthRef = useRef<number | null>(null);
+
   useEffect(() => {
     const el = scrollRef.current;
     if (!el || typeof window.matchMedia !== 'function') return;
     const phone = window.matchMedia(PHONE_QUERY);
-    const update = () => setAuto(defaultZoom(phone.matches, el.clientWidth, durationSeconds));
+    // Never `el.clientWidth` here: this effect runs when a loaded track changes the duration, in the task
+    // that rendered it, and the read forced the whole new mixer's layout there (issue 26, decision 292).
+    const update = () => {
+      if (widthRef.current !== null) setAuto(defaultZoom(phone.matches, widthRef.current, durationSeconds));
+    };
     update();
-    const observer = new ResizeObserver(update);
+    const observer = new ResizeObserver(([entry]) => {
+      if (!entry) return;
+      widthRef.current = entry.contentRect.width;
+      update();
+    });
     observer.observe(el);
     phone.addEventListener('change', update);
     return () => {

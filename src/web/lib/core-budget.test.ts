@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { CoreBudget } from './core-budget';
+
+/** A job that runs until `finish` is called, recording when it started. */
+const gate = (log: string[], name: string) => {
+  let finish: (value: string) => void = () => {};
+  const done = new Promise<string>((resolve) => {
+    finish = resolve;
+  });
+  return {
+    job: () => {
+      log.push(`start ${name}`);
+      return done;
+    },
+    finish: () => finish(name),
+  };
+};
+
+const turn = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('CoreBudget', () => {
+  it('runs background jobs one slot at a time, in the order they asked', async () => {
+    const budget = new CoreBudget(1);
+    const log: string[] = [];
+    const [a, b, c] = ['a', 'b', 'c'].map((n) => gate(log, n));
+    const results = [budget.background(a!.job), budget.background(b!.job), budget.background(c!.job)];
+    await turn();
+    expect(log).toEqual(['start a']);
+    a!.finish();
+    await turn();
+    expect(log).toEqual(['start a', 'start b']);
+    b!.finish();
+    await turn();
+    c!.finish();
+    expect(await Promise.all(results)).toEqual(['a', 'b', 'c']);
+    expect(budget.running).toBe(0);
+  });
+
+  it('starts a foreground job at once, and background jobs wait until it is done', async () => {
+    const budget = new CoreBudget(1);
+    const log: string[] = [];
+    const fg = gate(log, 'preview');
+    const bg = gate(log, 'analysis');
+    const preview = budget.foreground(fg.job);
+    const analysis = budget.background(bg.job);
+    await turn();
+    expect(log).toEqual(['start preview']);
+    expect(budget.running).toBe(1);
+    fg.finish();
+    await preview;
+    await turn();
+    expect(log).toEqual(['start preview', 'start analysis']);
+    bg.finish();
+    expect(await analysis).toBe('analysis');
+  });
+
+  it('lets a foreground job in beside a running background one (the user never waits on an analysis)', async () => {
+    const budget = new CoreBudget(1);
+    const log: string[] = [];
+    const bg = gate(log, 'analysis');
+    const fg = gate(log, 'mixdown');
+    void budget.background(bg.job);
+    await turn();
+    void budget.foreground(fg.job);
+    expect(log).toEqual(['start analysis', 'start mixdown']);
+    expect(budget.running).toBe(2);
+    bg.finish();
+    fg.finish();
+  });
+
+  it('drops a waiting job whose signal aborts, with the reason, and never runs it', async () => {
+    const budget = new CoreBudget(1);
+    const log: string[] = [];
+    const a = gate(log, 'a');
+    const b = gate(log, 'b');
+    const c = gate(log, 'c');
+    void budget.background(a.job);
+    const abort = new AbortController();
+    const dropped = budget.background(b.job, abort.signal);
+    const next = budget.background(c.job);
+    abort.abort(new Error('track removed'));
+    await expect(dropped).rejects.toThrow('track removed');
+    a.finish();
+    await turn();
+    expect(log).toEqual(['start a', 'start c']);
+    c.finish();
+    expect(await next).toBe('c');
+    expect(budget.running).toBe(0);
+  });
+
+  it('releases the slot when a job fails', async () => {
+    const budget = new CoreBudget(1);
+    await expect(budget.background(() => Promise.reject(new Error('worker crashed')))).rejects.toThrow(
+      'worker crashed',
+    );
+    expect(budget.running).toBe(0);
+    expect(await budget.background(async () => 'next')).toBe('next');
+  });
+
+  it('rejects at once when the signal has already aborted', async () => {
+    const budget = new CoreBudget(2);
+    const abort = new AbortController();
+    abort.abort(new Error('gone'));
+    await expect(budget.background(async () => 'never', abort.signal)).rejects.toThrow('gone');
+    expect(budget.running).toBe(0);
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * The cores the page's workers may keep busy at once, so the main thread keeps one for input and drawing.
+ * Jobs the user waits for (the mixer's previews and mixdown) start at once and count while they run; the
+ * page's background analyses of a loaded track (its key and tempo, its genre, the vocal's findings) start
+ * only while fewer jobs than the cores less one run, one after another in the order they asked.
+ *
+ * Why (issue 26, e2e/mixer-longtask.spec.ts on two cores): after Apply Sequence three workers (previews,
+ * song facts, listening) used 5.5 s of CPU in 5 s, and the page's own tasks of 16-43 ms CPU lasted 70-124 ms
+ * on the wall waiting for a core.
+ */
+export class CoreBudget {
+  #running = 0;
+  readonly #waiting: (() => void)[] = [];
+
+  constructor(readonly slots: number) {}
+
+  /** Jobs counted now (foreground and background). */
+  get running(): number {
+    return this.#running;
+  }
+
+  /** A job the user waits for: runs at once and holds a core while it runs. */
+  async foreground<T>(job: () => Promise<T>): Promise<T> {
+    this.#running++;
+    try {
+      return await job();
+    } finally {
+      this.#release();
+    }
+  }
+
+  /**
+   * A background job: starts when a core is free and every earlier background job has started. A signal
+   * aborted while it waits rejects with the signal's reason and the job never runs.
+   */
+  async background<T>(job: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    await this.#acquire(signal);
+    try {
+      return await job();
+    } finally {
+      this.#release();
+    }
+  }
+
+  #acquire(signal?: AbortSignal): Promise<void> {
+    signal?.throwIfAborted();
+    if (this.#running < this.slots && this.#waiting.length === 0) {
+      this.#running++;
+      return Promise.resolve();
+    }
+    return new Promise((resolve, reject) => {
+      const onAbort = () => {
+        this.#waiting.splice(this.#waiting.indexOf(start), 1);
+        reject(signal!.reason);
+      };
+      const start = () => {
+        signal?.removeEventListener('abort', onAbort);
+        this.#running++;
+        resolve();
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.#waiting.push(start);
+    });
+  }
+
+  #release(): void {
+    this.#running--;
+    while (this.#running < this.slots && this.#waiting.length > 0) this.#waiting.shift()!();
+  }
+}
+
+/** The page's budget: its cores less one, at least one (a one-core machine still analyses). */
+export const pageCores = new CoreBudget(Math.max(1, (globalThis.navigator?.hardwareConcurrency ?? 2) - 1));
