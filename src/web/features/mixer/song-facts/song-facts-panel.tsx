@@ -45,11 +45,15 @@ export function SongFactsPanel({ controller }: { controller: MixerController }) 
         // The rows the answer will fill, held while it is found: the panel keeps its height when the
         // answer lands, so the buttons below it never jump from under a finger or a pointer.
         <>
-          <span className="basis-full text-zinc-300" role="status">
+          {/* On a phone the answer's sentence takes about three lines, and the numbers' button a row. */}
+          <span className="min-h-[3lh] basis-full text-zinc-300 sm:min-h-0" role="status">
             Finding the key and tempo… {percent(status.fraction)}
           </span>
           <span className="font-semibold text-zinc-500" aria-hidden="true">
             Key and tempo
+          </span>
+          <span className="invisible min-h-8 basis-full text-sm sm:basis-auto" aria-hidden="true">
+            Show the numbers
           </span>
           <Button size="sm" variant="ghost" disabled>
             Edit key and tempo
