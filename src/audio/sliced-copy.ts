@@ -4,16 +4,15 @@
  * structured clone in a postMessage) of it blocks the page for hundreds of milliseconds on a small machine.
  * The one place for this: the worker clients copy what they send with it too.
  */
+import { yieldToEventLoop } from './event-loop';
 
 /**
  * The worker clients' slice: 256K samples (1 MB) of one channel per task. A fresh array's pages are only
- * made on first write, so a slice costs its page faults as well as its copy: two channels' 512K-sample
- * slices in one task ran 27-29 ms of CPU each on a quiet machine (a trace of e2e/mixer-longtask.spec.ts,
- * the listener's copy of a loaded 10-minute track), 50-80 ms on the wall under load.
+ * made on first write, so a slice costs its page faults as well as its copy: the mix client's 4M-sample
+ * slices of a loaded 10-minute track ran 27-29 ms of CPU each on a quiet machine (a trace of
+ * e2e/mixer-longtask.spec.ts), 58-80 ms on the wall while the workers ran.
  */
 export const WORKER_COPY_SLICE = 1 << 18;
-
-import { yieldToEventLoop } from './event-loop';
 
 /**
  * A private copy of each channel, `slice` samples per task. `signal` is checked after every slice.
