@@ -116,6 +116,7 @@ test('the mixer on a phone: 20 px per second, a 40 px finger drag moves a clip 2
       return fine.getAttribute('aria-pressed');
     })
     .toBe('true');
+  await expect(page.getByRole('button', { name: 'Fine drag' })).toHaveAttribute('aria-pressed', 'true');
   await clip(page, 'vocals-clip').scrollIntoViewIfNeeded();
   const now = (await clip(page, 'vocals-clip').boundingBox())!;
   await drag(now.x + 20, 40);

@@ -29,6 +29,15 @@ describe('copyChannelsInSlices', () => {
     expect(touched).toEqual([0, 1]);
   });
 
+  it('copies every sample of long channels into new buffers, slice by slice', async () => {
+    const a = Float32Array.from({ length: 1000 }, (_, i) => i);
+    const b = Float32Array.from({ length: 1000 }, (_, i) => -i);
+    const [ca, cb] = await copyChannelsInSlices([a, b], 64);
+    expect(ca!.buffer).not.toBe(a.buffer);
+    expect(Array.from(ca!)).toEqual(Array.from(a));
+    expect(Array.from(cb!)).toEqual(Array.from(b));
+  });
+
   it('stops with the abort reason once the signal is aborted', async () => {
     const controller = new AbortController();
     controller.abort(new Error('stop'));
