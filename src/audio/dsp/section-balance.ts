@@ -18,7 +18,12 @@ const WINDOW_BLOCKS = 3;
 const RELATIVE_GATE_LU = 20;
 
 /** The channels' summed power (dB) per octave in 1 s blocks: rows are blocks, columns SECTION_OCTAVES_HZ. */
-export const sectionOctavesDb = (channels: readonly Float32Array[], sampleRate: number): number[][] => {
+export const sectionOctavesDb = (
+  channels: readonly Float32Array[],
+  sampleRate: number,
+  /** Called between blocks (a worker's pause point, workers/pause-gate.ts). */
+  checkpoint?: () => void,
+): number[][] => {
   const n = channels[0]?.length ?? 0;
   const block = Math.round(BLOCK_SECONDS * sampleRate);
   const blocks = Math.floor(n / block);
@@ -39,8 +44,8 @@ export const sectionOctavesDb = (channels: readonly Float32Array[], sampleRate: 
       const a = octaves[k]!;
       const b = right ? octaves[k + 1] : undefined;
       if (right && b)
-        addTwoBandPowers(design(a.hz), design(b.hz), left, right, block, blocks, rows, a.o, b.o);
-      else addBandPowers(design(a.hz), left, right ?? null, block, blocks, rows, a.o);
+        addTwoBandPowers(design(a.hz), design(b.hz), left, right, block, blocks, rows, a.o, b.o, checkpoint);
+      else addBandPowers(design(a.hz), left, right ?? null, block, blocks, rows, a.o, checkpoint);
     }
   }
   return rows.map((row) => row.map((p) => (p > 0 ? 10 * Math.log10(p) : -Infinity)));
@@ -57,6 +62,7 @@ const addTwoBandPowers = (
   rows: number[][],
   oa: number,
   ob: number,
+  checkpoint?: () => void,
 ): void => {
   const { b0: a0, b1: a1, b2: a2, a1: p1, a2: p2 } = ca;
   const { b0: c0, b1: c1, b2: c2, a1: q1, a2: q2 } = cb;
@@ -69,6 +75,7 @@ const addTwoBandPowers = (
   let br1 = 0;
   let br2 = 0;
   for (let blk = 0; blk < blocks; blk++) {
+    checkpoint?.();
     let sal = 0;
     let sar = 0;
     let sbl = 0;
@@ -115,6 +122,7 @@ const addBandPowers = (
   blocks: number,
   rows: number[][],
   o: number,
+  checkpoint?: () => void,
 ): void => {
   const { b0, b1, b2, a1, a2 } = c;
   let l1 = 0;
@@ -122,6 +130,7 @@ const addBandPowers = (
   let r1 = 0;
   let r2 = 0;
   for (let b = 0; b < blocks; b++) {
+    checkpoint?.();
     let sumL = 0;
     let sumR = 0;
     const end = (b + 1) * block;

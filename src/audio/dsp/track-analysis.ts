@@ -122,6 +122,7 @@ const averageSpectrum = (
   channels: readonly Float32Array[],
   size: number,
   maxFrames: number,
+  checkpoint?: () => void,
 ): SpectrumSums => {
   const length = channels[0]?.length ?? 0;
   const half = size / 2;
@@ -143,6 +144,7 @@ const averageSpectrum = (
   const right = channels[1] ?? left;
   const w = sums.window;
   for (let f = 0; f < frames; f++) {
+    if ((f & 15) === 15) checkpoint?.();
     const start = frames > 1 ? Math.round((f * Math.max(0, length - size)) / (frames - 1)) : 0;
     const n = Math.min(size, length - start);
     for (let i = 0; i < n; i++) {
@@ -236,6 +238,8 @@ const bandDynamicsOf = (
 export interface AnalysisOptions {
   fftSize?: number;
   maxFrames?: number;
+  /** Called between blocks of a few milliseconds (a worker's pause point, workers/pause-gate.ts). */
+  checkpoint?: () => void;
 }
 
 /**
@@ -246,7 +250,12 @@ export const trackSpectrum = (
   channels: readonly Float32Array[],
   options: AnalysisOptions = {},
 ): SpectrumSums =>
-  averageSpectrum(channels, options.fftSize ?? SPECTRUM_FFT, options.maxFrames ?? SPECTRUM_FRAMES);
+  averageSpectrum(
+    channels,
+    options.fftSize ?? SPECTRUM_FFT,
+    options.maxFrames ?? SPECTRUM_FRAMES,
+    options.checkpoint,
+  );
 
 /** The level half of the analysis: peak, RMS, loudness and range, the loudest 30 s and its band dynamics. */
 export interface TrackLevels {
@@ -262,7 +271,18 @@ export interface TrackLevels {
   sectionOctavesDb: number[][];
 }
 
-export const trackLevels = (channels: readonly Float32Array[], sampleRate: number): TrackLevels => {
+/** Whole seconds per loudness push between checkpoints: a sub-block is never cut, so the sums stay the same. */
+const CHECKPOINT_SECONDS = 4;
+
+/**
+ * The levels half of the analysis. `checkpoint` (a worker's pause point, workers/pause-gate.ts) is called
+ * between blocks of a few milliseconds; the result is the same with or without it.
+ */
+export const trackLevels = (
+  channels: readonly Float32Array[],
+  sampleRate: number,
+  checkpoint?: () => void,
+): TrackLevels => {
   const frames = channels[0]?.length ?? 0;
   const count = channels.length;
   let peak = 0;
@@ -273,7 +293,12 @@ export const trackLevels = (channels: readonly Float32Array[], sampleRate: numbe
     sumSquares += stats.sumSquares;
   }
   const meter = new LoudnessMeter(sampleRate, count, { truePeak: false });
-  meter.push(channels);
+  if (!checkpoint) meter.push(channels);
+  else
+    for (let start = 0; start < frames; start += CHECKPOINT_SECONDS * sampleRate) {
+      checkpoint();
+      meter.push(channels, start, Math.min(frames, start + CHECKPOINT_SECONDS * sampleRate));
+    }
   const loudest = loudestSection(meter, frames / sampleRate);
   return {
     sampleRate,
@@ -290,7 +315,7 @@ export const trackLevels = (channels: readonly Float32Array[], sampleRate: numbe
       Math.round(loudest.startSeconds * sampleRate),
       Math.min(frames, Math.round((loudest.startSeconds + loudest.seconds) * sampleRate)),
     ),
-    sectionOctavesDb: sectionOctavesDb(channels, sampleRate),
+    sectionOctavesDb: sectionOctavesDb(channels, sampleRate, checkpoint),
   };
 };
 

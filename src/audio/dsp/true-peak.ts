@@ -378,10 +378,22 @@ export class TruePeakMeter {
 export const linearToDb = (value: number): number => (value > 0 ? 20 * Math.log10(value) : -Infinity);
 export const dbToLinear = (db: number): number => 10 ** (db / 20);
 
-/** True peak of whole channels, in dBTP. */
-export const measureTruePeakDb = (channels: readonly Float32Array[]): number => {
+/** Frames per push of measureTruePeakDb between checkpoints: a few milliseconds of work. */
+const CHECKPOINT_FRAMES = 1 << 16;
+
+/**
+ * True peak of whole channels, in dBTP. `checkpoint` (a worker's pause point, see workers/pause-gate.ts) is
+ * called between blocks; the peak is the same however the channels are cut.
+ */
+export const measureTruePeakDb = (channels: readonly Float32Array[], checkpoint?: () => void): number => {
   const meter = new TruePeakMeter(channels.length);
-  meter.push(channels);
+  const frames = channels[0]?.length ?? 0;
+  if (!checkpoint) meter.push(channels);
+  else
+    for (let start = 0; start < frames; start += CHECKPOINT_FRAMES) {
+      meter.push(channels, start, Math.min(frames, start + CHECKPOINT_FRAMES));
+      checkpoint();
+    }
   meter.finish();
   return meter.dbtp;
 };

@@ -2,6 +2,7 @@ import type { Genre } from '../../shared/genres';
 import type { GenreSuggestion } from '../dsp/genre-suggest';
 import type { VocalAnalysis } from '../dsp/vocal/analyse-vocal';
 import type { ListenApi } from './listen-protocol';
+import type { PauseGate } from './pause-gate';
 import { RespawningRpcClient } from './worker-rpc';
 
 const defaultFactory = () => new Worker(new URL('./listen-worker.ts', import.meta.url), { type: 'module' });
@@ -9,6 +10,8 @@ const defaultFactory = () => new Worker(new URL('./listen-worker.ts', import.met
 interface CallOptions {
   signal?: AbortSignal;
   onProgress?: (fraction: number) => void;
+  /** The page's pause gate for background jobs (pause-gate.ts). */
+  gate?: PauseGate;
 }
 
 const transferOf = (channels: Float32Array[]): ArrayBuffer[] =>
@@ -31,7 +34,7 @@ export class ListenClient {
     return this.#rpc.call(
       'beat',
       { channels, sampleRate, tempoBpm },
-      { signal: options.signal, onProgress: options.onProgress, transfer: transferOf(channels) },
+      { ...options, transfer: transferOf(channels) },
     );
   }
 
@@ -44,7 +47,7 @@ export class ListenClient {
     return this.#rpc.call(
       'vocal',
       { channels, sampleRate, genre },
-      { signal: options.signal, onProgress: options.onProgress, transfer: transferOf(channels) },
+      { ...options, transfer: transferOf(channels) },
     );
   }
 

@@ -1,4 +1,5 @@
 import type { SongFacts } from '../model/song-facts';
+import type { PauseGate } from './pause-gate';
 import type { SongFactsApi } from './song-facts-protocol';
 import { buffersOf, RespawningRpcClient } from './worker-rpc';
 
@@ -20,7 +21,7 @@ export class SongFactsClient {
   analyze(
     channels: Float32Array[],
     sampleRate: number,
-    options: { signal?: AbortSignal; onProgress?: (f: number) => void } = {},
+    options: { signal?: AbortSignal; onProgress?: (f: number) => void; gate?: PauseGate } = {},
   ): Promise<{ facts: SongFacts; relativeOf?: SongFacts['key'] }> {
     return this.#rpc.call('analyze', { channels, sampleRate }, { ...options, transfer: buffersOf(channels) });
   }

@@ -5,10 +5,13 @@ import type { SongFactsApi } from './song-facts-protocol';
 import { type RpcHandlers, throwIfAborted } from './worker-rpc';
 
 export const createSongFactsHandlers = (): RpcHandlers<SongFactsApi> => ({
-  analyze: async ({ channels, sampleRate }, { signal, progress }) => {
+  analyze: async ({ channels, sampleRate }, { signal, progress, hold }) => {
     const report = throttleProgress(progress, (f) => f >= 1);
     const pause = yieldEvery();
+    // Between blocks: hold at the page's pause gate (a background job, workers/pause-gate.ts), report, and
+    // now and then read the messages (a cancel).
     const result = await analyzeSongFacts(channels, sampleRate, async (fraction) => {
+      hold();
       report(fraction);
       await pause();
       throwIfAborted(signal);

@@ -15,6 +15,7 @@
  * serveRpc<MeterApi>(self as unknown as RpcEndpoint, { measure: async (req, ctx) => ... });
  * ```
  */
+import { holdAtGate, type PauseGate } from './pause-gate';
 
 export interface RpcMethodSpec {
   request: unknown;
@@ -35,7 +36,7 @@ export interface RpcEndpoint {
 }
 
 export type RpcRequestMessage =
-  | { type: 'call'; id: number; method: string; request: unknown }
+  | { type: 'call'; id: number; method: string; request: unknown; gate?: PauseGate }
   | { type: 'cancel'; id: number };
 
 export type RpcReplyMessage =
@@ -64,6 +65,8 @@ export interface RpcCallOptions<P> {
   onProgress?: (progress: P) => void;
   /** Buffers to move (not copy) to the worker; they are detached on this side after the call. */
   transfer?: Transferable[];
+  /** A background job's pause gate (pause-gate.ts): the handler holds at its checkpoints while it is closed. */
+  gate?: PauseGate;
 }
 
 interface PendingCall {
@@ -146,7 +149,13 @@ export class RpcClient<Spec extends RpcSpec<Spec>> {
       });
       try {
         this.#endpoint.postMessage(
-          { type: 'call', id, method, request } satisfies RpcRequestMessage,
+          {
+            type: 'call',
+            id,
+            method,
+            request,
+            ...(options.gate ? { gate: options.gate } : {}),
+          } satisfies RpcRequestMessage,
           options.transfer ?? [],
         );
       } catch (error) {
@@ -259,7 +268,13 @@ export const buffersOf = (arrays: readonly ArrayBufferView[]): ArrayBuffer[] => 
 export interface RpcHandlerContext<P> {
   /** Aborts when the caller cancels. */
   signal: AbortSignal;
+  /** Reports progress; holds first while the call's pause gate is closed (see `hold`). */
   progress(progress: P): void;
+  /**
+   * A checkpoint for long synchronous work: blocks while the call's pause gate is closed, returns at once
+   * otherwise (and always for calls made without a gate). Call it between blocks of a few milliseconds.
+   */
+  hold(): void;
 }
 
 export type RpcHandlers<Spec extends RpcSpec<Spec>> = {
@@ -302,12 +317,15 @@ export const serveRpc = <Spec extends RpcSpec<Spec>>(
     }
     const controller = new AbortController();
     running.set(id, controller);
+    const hold = () => holdAtGate(message.gate);
     try {
       const outcome = await handler(message.request as never, {
         signal: controller.signal,
         progress: (progress) => {
+          hold();
           if (!controller.signal.aborted) reply({ type: 'progress', id, progress });
         },
+        hold,
       });
       if (outcome instanceof Transferring)
         reply({ type: 'result', id, response: outcome.value }, outcome.transfer);

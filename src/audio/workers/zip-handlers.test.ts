@@ -17,7 +17,7 @@ describe('ZIP handler', () => {
     const seen: number[] = [];
     const blob = (await createZipHandlers().zip(
       { entries },
-      { signal: new AbortController().signal, progress: (f) => seen.push(f) },
+      { signal: new AbortController().signal, progress: (f) => seen.push(f), hold: () => {} },
     )) as Blob;
     const archive = new Uint8Array(await blob.arrayBuffer());
     const files = unzipSync(archive);
@@ -49,7 +49,7 @@ describe('ZIP handler', () => {
     const controller = new AbortController();
     const job = createZipHandlers().zip(
       { entries: [{ name: 'a.wav', blob: new Blob([bytes(5_000_000, 3)]) }] },
-      { signal: controller.signal, progress: () => controller.abort() },
+      { signal: controller.signal, progress: () => controller.abort(), hold: () => {} },
     );
     await expect(job).rejects.toThrow(/abort/i);
   });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { gateClosed } from '../../audio/workers/pause-gate';
 import { CoreBudget } from './core-budget';
 
 /** A job that runs until `finish` is called, recording when it started. */
-const gate = (log: string[], name: string) => {
+const pendingJob = (log: string[], name: string) => {
   let finish: (value: string) => void = () => {};
   const done = new Promise<string>((resolve) => {
     finish = resolve;
@@ -22,7 +23,7 @@ describe('CoreBudget', () => {
   it('runs background jobs one slot at a time, in the order they asked', async () => {
     const budget = new CoreBudget(1);
     const log: string[] = [];
-    const [a, b, c] = ['a', 'b', 'c'].map((n) => gate(log, n));
+    const [a, b, c] = ['a', 'b', 'c'].map((n) => pendingJob(log, n));
     const results = [budget.background(a!.job), budget.background(b!.job), budget.background(c!.job)];
     await turn();
     expect(log).toEqual(['start a']);
@@ -39,8 +40,8 @@ describe('CoreBudget', () => {
   it('starts a foreground job at once, and background jobs wait until it is done', async () => {
     const budget = new CoreBudget(1);
     const log: string[] = [];
-    const fg = gate(log, 'preview');
-    const bg = gate(log, 'analysis');
+    const fg = pendingJob(log, 'preview');
+    const bg = pendingJob(log, 'analysis');
     const preview = budget.foreground(fg.job);
     const analysis = budget.background(bg.job);
     await turn();
@@ -57,8 +58,8 @@ describe('CoreBudget', () => {
   it('lets a foreground job in beside a running background one (the user never waits on an analysis)', async () => {
     const budget = new CoreBudget(1);
     const log: string[] = [];
-    const bg = gate(log, 'analysis');
-    const fg = gate(log, 'mixdown');
+    const bg = pendingJob(log, 'analysis');
+    const fg = pendingJob(log, 'mixdown');
     void budget.background(bg.job);
     await turn();
     void budget.foreground(fg.job);
@@ -71,9 +72,9 @@ describe('CoreBudget', () => {
   it('drops a waiting job whose signal aborts, with the reason, and never runs it', async () => {
     const budget = new CoreBudget(1);
     const log: string[] = [];
-    const a = gate(log, 'a');
-    const b = gate(log, 'b');
-    const c = gate(log, 'c');
+    const a = pendingJob(log, 'a');
+    const b = pendingJob(log, 'b');
+    const c = pendingJob(log, 'c');
     void budget.background(a.job);
     const abort = new AbortController();
     const dropped = budget.background(b.job, abort.signal);
@@ -95,6 +96,54 @@ describe('CoreBudget', () => {
     );
     expect(budget.running).toBe(0);
     expect(await budget.background(async () => 'next')).toBe('next');
+  });
+
+  it('closes its pause gate while a foreground job runs beside a background one, and only then', async () => {
+    const gate = new Int32Array(new SharedArrayBuffer(4));
+    const budget = new CoreBudget(1, gate);
+    const log: string[] = [];
+    const bg = pendingJob(log, 'analysis');
+    let passed: Int32Array | undefined;
+    const analysis = budget.background((g) => {
+      passed = g;
+      return bg.job();
+    });
+    await turn();
+    expect(passed).toBe(gate);
+    expect(gateClosed(gate)).toBe(false);
+    const preview = pendingJob(log, 'preview');
+    const previews = budget.foreground(preview.job);
+    expect(budget.pausing).toBe(true);
+    expect(gateClosed(gate)).toBe(true);
+    preview.finish();
+    await previews;
+    expect(gateClosed(gate)).toBe(false);
+    // The background job ending while a foreground one runs opens the gate too (nothing left to hold).
+    const mixdown = pendingJob(log, 'mixdown');
+    const mixing = budget.foreground(mixdown.job);
+    expect(gateClosed(gate)).toBe(true);
+    bg.finish();
+    await analysis;
+    expect(gateClosed(gate)).toBe(false);
+    mixdown.finish();
+    await mixing;
+    expect(log).toEqual(['start analysis', 'start preview', 'start mixdown']);
+  });
+
+  it('leaves its gate open where the cores suffice for both', async () => {
+    const gate = new Int32Array(new SharedArrayBuffer(4));
+    const budget = new CoreBudget(3, gate);
+    const log: string[] = [];
+    const bg = pendingJob(log, 'analysis');
+    const fg = pendingJob(log, 'preview');
+    const analysis = budget.background(bg.job);
+    await turn();
+    const preview = budget.foreground(fg.job);
+    expect(budget.pausing).toBe(false);
+    expect(gateClosed(gate)).toBe(false);
+    bg.finish();
+    fg.finish();
+    await Promise.all([analysis, preview]);
   });
 
   it('rejects at once when the signal has already aborted', async () => {

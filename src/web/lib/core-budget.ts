@@ -1,51 +1,73 @@
+import { createPauseGate, type PauseGate, setGateClosed } from '../../audio/workers/pause-gate';
+
 /**
  * The cores the page's workers may keep busy at once, so the main thread keeps one for input and drawing.
  * Jobs the user waits for (the mixer's previews and mixdown) start at once and count while they run; the
  * page's background analyses of a loaded track (its key and tempo, its genre, the vocal's findings) start
- * only while fewer jobs than the cores less one run, one after another in the order they asked.
+ * only while fewer jobs than the cores less one run, one after another in the order they asked. A background
+ * job already running when a foreground one starts would still take a core: while the two together are more
+ * than the slots, the budget closes its pause gate (audio/workers/pause-gate.ts, decision 296), which the
+ * background job passes to its worker, and the worker holds at its next checkpoint until the gate opens.
  *
  * Why (issue 26, e2e/mixer-longtask.spec.ts on two cores): after Apply Sequence three workers (previews,
  * song facts, listening) used 5.5 s of CPU in 5 s, and the page's own tasks of 16-43 ms CPU lasted 70-124 ms
  * on the wall waiting for a core.
  */
 export class CoreBudget {
-  #running = 0;
+  #foreground = 0;
+  #background = 0;
   readonly #waiting: (() => void)[] = [];
+  /** Null where the page has no shared memory: background jobs then run beside foreground ones. */
+  readonly gate: PauseGate | null;
 
-  constructor(readonly slots: number) {}
+  constructor(
+    readonly slots: number,
+    gate: PauseGate | null = createPauseGate(),
+  ) {
+    this.gate = gate;
+  }
 
   /** Jobs counted now (foreground and background). */
   get running(): number {
-    return this.#running;
+    return this.#foreground + this.#background;
+  }
+
+  /** Whether running background jobs are told to hold (the gate is closed). */
+  get pausing(): boolean {
+    return this.#foreground > 0 && this.running > this.slots;
   }
 
   /** A job the user waits for: runs at once and holds a core while it runs. */
   async foreground<T>(job: () => Promise<T>): Promise<T> {
-    this.#running++;
+    this.#foreground++;
+    this.#updateGate();
     try {
       return await job();
     } finally {
+      this.#foreground--;
       this.#release();
     }
   }
 
   /**
    * A background job: starts when a core is free and every earlier background job has started. A signal
-   * aborted while it waits rejects with the signal's reason and the job never runs.
+   * aborted while it waits rejects with the signal's reason and the job never runs. The job gets the gate to
+   * pass to its worker's call (RpcCallOptions.gate); without a gate it is not paused once started.
    */
-  async background<T>(job: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  async background<T>(job: (gate: PauseGate | undefined) => Promise<T>, signal?: AbortSignal): Promise<T> {
     await this.#acquire(signal);
     try {
-      return await job();
+      return await job(this.gate ?? undefined);
     } finally {
+      this.#background--;
       this.#release();
     }
   }
 
   #acquire(signal?: AbortSignal): Promise<void> {
     signal?.throwIfAborted();
-    if (this.#running < this.slots && this.#waiting.length === 0) {
-      this.#running++;
+    if (this.running < this.slots && this.#waiting.length === 0) {
+      this.#background++;
       return Promise.resolve();
     }
     return new Promise((resolve, reject) => {
@@ -55,7 +77,7 @@ export class CoreBudget {
       };
       const start = () => {
         signal?.removeEventListener('abort', onAbort);
-        this.#running++;
+        this.#background++;
         resolve();
       };
       signal?.addEventListener('abort', onAbort, { once: true });
@@ -64,8 +86,12 @@ export class CoreBudget {
   }
 
   #release(): void {
-    this.#running--;
-    while (this.#running < this.slots && this.#waiting.length > 0) this.#waiting.shift()!();
+    while (this.running < this.slots && this.#waiting.length > 0) this.#waiting.shift()!();
+    this.#updateGate();
+  }
+
+  #updateGate(): void {
+    if (this.gate) setGateClosed(this.gate, this.pausing);
   }
 }
 

@@ -126,7 +126,10 @@ export const analyseVocal = (
   // Pass 1: full-band RMS per frame (window of `size` centred on the frame), so the floor is known before
   // the spectral pass decides which frames are pauses.
   const levels = new Float64Array(frames);
+  // Progress (a worker's checkpoint, see workers/pause-gate.ts) every few milliseconds of work.
+  const progressEvery = Math.max(1, Math.floor(frames / 200));
   for (let f = 0; f < frames; f++) {
+    if (f % progressEvery === 0) onProgress?.((0.1 * f) / frames);
     const c = f * hop;
     const a = Math.max(0, c - size / 2);
     const b = Math.min(n, c + size / 2);
@@ -166,7 +169,6 @@ export const analyseVocal = (
   const b4000 = binOf(4000);
   const b12k = binOf(Math.min(12_000, sampleRate * 0.49));
   const b100 = binOf(100);
-  const progressEvery = Math.max(1, Math.floor(frames / 20));
   // Sixth-octave high bands per frame (3.5-14 kHz), so the sibilant band's level per frame can be read once
   // the band is known without a second STFT.
   const sixthBins = SIXTH_EDGES_HZ.map((hz) => binOf(hz));
@@ -384,7 +386,7 @@ export const analyseVocal = (
     ? round1(20 * Math.log10(voicedPeak + EPS) - powDb(voicedEnergy / voicedSamples))
     : 0;
 
-  const truePeak = measureTruePeakDb(channels);
+  const truePeak = measureTruePeakDb(channels, () => onProgress?.(0.95));
   onProgress?.(1);
   return {
     sampleRate,

@@ -45,12 +45,12 @@ export class TrackListener {
     try {
       // A background job (lib/core-budget): it waits while the previews or the mixdown render on a small
       // machine, and its copy of the track is made only when it starts.
-      await pageCores.background(async () => {
+      await pageCores.background(async (gate) => {
         const channels = await copyForTransfer(
           Array.from({ length: buffer.numberOfChannels }, (_, c) => buffer.getChannelData(c)),
         );
         if (abort.signal.aborted) return;
-        const options = { signal: abort.signal, onProgress };
+        const options = { signal: abort.signal, onProgress, gate };
         // The vocal's balance is measured against a genre's target; the page re-reads it for another genre.
         if (type === 'instrumental') {
           const result = await this.#client.beat(channels, buffer.sampleRate, null, options);

@@ -75,13 +75,14 @@ export class SongFactsRunner {
     // and its structured clone held the page for most of a second (decision 290). A background job
     // (lib/core-budget): on a small machine it waits while the previews or the mixdown render.
     void this.#cores
-      .background(async () => {
+      .background(async (gate) => {
         const channels = await copyForTransfer(
           Array.from({ length: buffer.numberOfChannels }, (_, i) => buffer.getChannelData(i)),
         );
         abort.signal.throwIfAborted();
         return this.#client.analyze(channels, buffer.sampleRate, {
           signal: abort.signal,
+          gate,
           onProgress: (fraction) => this.status.update((s) => ({ ...s, fraction })),
         });
       }, abort.signal)
