@@ -2,7 +2,7 @@ import { createPauseGate, type PauseGate, setGateClosed } from '../../audio/work
 
 /**
  * The cores the page's workers may keep busy at once, so the main thread keeps one for input and drawing.
- * Jobs the user waits for (the mixer's previews and mixdown) start at once and count while they run; the
+ * Jobs the user waits for (a track's decoding until it shows, the mixer's previews and mixdown) start at once and count while they run; the
  * page's background analyses of a loaded track (its key and tempo, its genre, the vocal's findings) start
  * only while fewer jobs than the cores less one run, one after another in the order they asked. A background
  * job already running when a foreground one starts would still take a core: while the two together are more
@@ -94,6 +94,19 @@ export class CoreBudget {
     if (this.gate) setGateClosed(this.gate, this.pausing);
   }
 }
+
+/**
+ * Resolves once the page has painted what it last changed (a frame, then a task after it): a foreground job
+ * that ends with an update the user waits to see holds its core until it is drawn. Where there are no
+ * frames (tests, a hidden tab) it resolves after a task.
+ */
+export const afterPaint = (): Promise<void> =>
+  new Promise((resolve) => {
+    const next = () => setTimeout(resolve, 0);
+    if (typeof requestAnimationFrame === 'function' && document.visibilityState === 'visible')
+      requestAnimationFrame(next);
+    else next();
+  });
 
 /** The page's budget: its cores less one, at least one (a one-core machine still analyses). */
 export const pageCores = new CoreBudget(Math.max(1, (globalThis.navigator?.hardwareConcurrency ?? 2) - 1));

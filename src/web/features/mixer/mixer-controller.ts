@@ -19,7 +19,7 @@ import type { MixArrangement } from '../../../shared/api/tracks';
 import type { Genre } from '../../../shared/genres';
 import { PITCH_LIMITS, type PitchSettings } from '../../../shared/pitch-settings';
 import { toast } from '../../components/ui/use-toast';
-import { pageCores } from '../../lib/core-budget';
+import { afterPaint, pageCores } from '../../lib/core-budget';
 import {
   bothLoaded,
   effectiveGenre,
@@ -175,9 +175,10 @@ export class MixerController {
     this.store.update((s) => ({ ...s, applied: true, previews: { status: 'rendering', fraction: 0 } }));
     try {
       const window = previewWindow(timeline.sources.vocals, timeline.sampleRate);
-      // The user waits for these: they take a core at once, and background analyses wait (lib/core-budget).
-      const rendered = await pageCores.foreground(() =>
-        this.mix.previews(
+      // The user waits for these until they show: they take a core at once, and background analyses wait
+      // (lib/core-budget) until the ready previews are drawn.
+      await pageCores.foreground(async () => {
+        const rendered = await this.mix.previews(
           mixTimeline(timeline, this.engine.getState().songFacts?.tempoBpm),
           window,
           this.store.getState().outputVolume,
@@ -192,13 +193,14 @@ export class MixerController {
               this.store.update((s) => ({ ...s, previews: { status: 'rendering', fraction } }));
             },
           },
-        ),
-      );
-      const buffers: Partial<Record<MixStyleId, AudioBuffer>> = {};
-      for (const p of rendered) buffers[p.style] = await toAudioBuffer(this.ctx, p.channels, p.sampleRate);
-      if (abort.signal.aborted) return;
-      this.#previews = buffers;
-      this.store.update((s) => ({ ...s, previews: { status: 'ready', fraction: 1 } }));
+        );
+        const buffers: Partial<Record<MixStyleId, AudioBuffer>> = {};
+        for (const p of rendered) buffers[p.style] = await toAudioBuffer(this.ctx, p.channels, p.sampleRate);
+        if (abort.signal.aborted) return;
+        this.#previews = buffers;
+        this.store.update((s) => ({ ...s, previews: { status: 'ready', fraction: 1 } }));
+        await afterPaint();
+      });
     } catch (error) {
       if (abort.signal.aborted) return;
       console.warn('Preview generation failed', error);

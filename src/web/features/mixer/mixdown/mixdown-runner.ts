@@ -2,7 +2,7 @@ import type { MixRenderSettings, MixStage, MixTimeline } from '../../../../audio
 import type { MixArrangement } from '../../../../shared/api/tracks';
 import type { Genre } from '../../../../shared/genres';
 import { toast } from '../../../components/ui/use-toast';
-import { pageCores } from '../../../lib/core-budget';
+import { afterPaint, pageCores } from '../../../lib/core-budget';
 import { bothLoaded, effectiveGenre, vocalChainAmounts } from '../flow-state';
 import type { MixerController } from '../mixer-controller';
 import { MIXER_NOTICES } from '../mixer-messages';
@@ -65,9 +65,10 @@ export class MixdownRunner {
         ...(genre ? { genre } : {}),
         ...(genre && vocalChain ? { vocalChain } : {}),
       };
-      // The user waits for it: it takes a core at once, and background analyses wait (lib/core-budget).
-      const result = await pageCores.foreground(() =>
-        this.#c.mix.mixdown(timeline, settings, {
+      // The user waits for it until it shows: it takes a core at once, and background analyses wait
+      // (lib/core-budget) until the finished mix is drawn.
+      const done = await pageCores.foreground(async () => {
+        const result = await this.#c.mix.mixdown(timeline, settings, {
           signal: abort.signal,
           onProgress: (p) => {
             const now = performance.now();
@@ -75,25 +76,28 @@ export class MixdownRunner {
             last = now;
             this.#set(p.stage, p.overall, true);
           },
-        }),
-      );
-      // User Timing marks: the long-task spec lines the page's own work around the mixdown up with these.
-      performance.mark('mixer:mixdown:result');
-      const buffer = await toAudioBuffer(this.#c.ctx, result.channels, result.sampleRate);
-      performance.mark('mixer:mixdown:playable');
-      if (abort.signal.aborted) return;
-      this.#final = { channels: result.channels, sampleRate: result.sampleRate, buffer };
-      store.update((s) => ({
-        ...s,
-        mixdown: { running: false, stage: null, fraction: 1 },
-        finalMix: {
-          durationSeconds: result.channels[0]!.length / result.sampleRate,
-          trackId: null,
-          genre,
-          report: result.report.vocalChain ?? null,
-        },
-      }));
-      toast({ title: 'Success', description: 'Your mixdown is ready' });
+        });
+        // User Timing marks: the long-task spec lines the page's own work around the mixdown up with these.
+        performance.mark('mixer:mixdown:result');
+        const buffer = await toAudioBuffer(this.#c.ctx, result.channels, result.sampleRate);
+        performance.mark('mixer:mixdown:playable');
+        if (abort.signal.aborted) return false;
+        this.#final = { channels: result.channels, sampleRate: result.sampleRate, buffer };
+        store.update((s) => ({
+          ...s,
+          mixdown: { running: false, stage: null, fraction: 1 },
+          finalMix: {
+            durationSeconds: result.channels[0]!.length / result.sampleRate,
+            trackId: null,
+            genre,
+            report: result.report.vocalChain ?? null,
+          },
+        }));
+        toast({ title: 'Success', description: 'Your mixdown is ready' });
+        await afterPaint();
+        return true;
+      });
+      if (!done) return;
       void this.#save(abort.signal, timeline, { vocalShare, outputVolume, pitch, vocalChain }, genre);
     } catch (error) {
       if (abort.signal.aborted) return;

@@ -1,6 +1,7 @@
 import type { MixClient, PeakLevel, PeaksClient, TrackType } from '../../../../audio';
 import { toast } from '../../../components/ui/use-toast';
 import { userMessage } from '../../../lib/api-client';
+import { afterPaint, pageCores } from '../../../lib/core-budget';
 import { ProgressMeter } from '../../../lib/upload-progress';
 import { clearedSlot, type FlowState, isBusy, type Store, type TrackUpload } from '../flow-state';
 import { MIXER_NOTICES, MIXER_TIMEOUTS, type Notice, processingLabel } from '../mixer-messages';
@@ -86,22 +87,29 @@ export class TrackLoader {
       const bytes = await readFileBytes(file, MIXER_TIMEOUTS.fileRead);
       // User Timing marks: the long-task spec and DevTools line main-thread work up with these steps.
       performance.mark(`mixer:${type}:read`);
-      const work = this.#prepare(type, bytes);
-      const track = await withTimeout(
-        work,
-        MIXER_TIMEOUTS.process[type],
-        () => new TrackLoadError(MIXER_NOTICES.processTimeout(type).description ?? ''),
-      );
-      if (generation !== this.#generation[type]) return;
-      this.#d.onLoaded(type, track, savedId);
-      this.#setSlot(type, (s) => ({
-        ...s,
-        status: 'loaded',
-        durationSeconds: track.buffer.duration,
-        fileRate: track.buffer.sampleRate,
-        peaks: track.peaks,
-        trackId: savedId,
-      }));
+      // The user waits for the track to show: from its decoding until the loaded track is drawn it is a
+      // foreground job (lib/core-budget), so the other track's analyses hold meanwhile and this track's own
+      // (started by onLoaded) begin after the page has drawn it.
+      const loaded = await pageCores.foreground(async () => {
+        const track = await withTimeout(
+          this.#prepare(type, bytes),
+          MIXER_TIMEOUTS.process[type],
+          () => new TrackLoadError(MIXER_NOTICES.processTimeout(type).description ?? ''),
+        );
+        if (generation !== this.#generation[type]) return false;
+        this.#d.onLoaded(type, track, savedId);
+        this.#setSlot(type, (s) => ({
+          ...s,
+          status: 'loaded',
+          durationSeconds: track.buffer.duration,
+          fileRate: track.buffer.sampleRate,
+          peaks: track.peaks,
+          trackId: savedId,
+        }));
+        await afterPaint();
+        return true;
+      });
+      if (!loaded) return;
       toast({ ...MIXER_NOTICES.processingComplete, description: `${file.name} is ready` });
       if (savedId === null) this.#save(type, file, generation);
     } catch (error) {
