@@ -122,6 +122,15 @@ export class MultibandCompressor {
   /** Compresses bands [from, to) of a split block (frames 0..n of each band) in place. */
   compress(bands: readonly (readonly Float32Array[])[], from: number, to: number, n: number): void {
     const c = this.#compressors;
+    // All three bands in one WebAssembly loop where it runs: the third band's chain overlaps the other two's.
+    if (
+      to - from === 3 &&
+      Compressor.processInWasm(c[from]!, bands[from]!, c[from + 1]!, bands[from + 1]!, 0, n, {
+        c: c[from + 2]!,
+        channels: bands[from + 2]!,
+      })
+    )
+      return;
     for (let b = from; b < to; ) {
       // Two bands at a time in WebAssembly where it runs (decision 316); else each in JavaScript.
       const pair = b + 1 < to;
