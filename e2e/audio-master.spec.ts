@@ -82,5 +82,7 @@ for (const [preset, channels, adaptive] of [
     expect(r.againDiffering).toBe(0);
     expect(r.againTookCopy).toBe(true);
     expect(r.sameReportAgain).toBe(true);
+    expect(r.streamedDiffering).toBe(0);
+    expect(r.sameReportStreamed).toBe(true);
   });
 }

@@ -22,7 +22,14 @@ const STOP = 2;
 /** The produced count the back waits for (0: not waiting), and the consumed count the front waits for. */
 const WANT_PRODUCED = 3;
 const WANT_CONSUMED = 4;
-const WORDS = 5;
+/**
+ * The input arriving while the front runs (decision 304): a flag (0: the channels were all there before the
+ * render), the frames copied in so far, and the count the front waits for.
+ */
+const STREAMING = 5;
+const COPIED = 6;
+const WANT_COPIED = 7;
+const WORDS = 8;
 /** Blocks a waiting side lets the other get ahead by before it is woken (at most RING_SLOTS - 1). */
 export const WAKE_BATCH = 4;
 
@@ -89,6 +96,7 @@ export class BlockHandover {
     Atomics.store(this.#control, STOP, 1);
     Atomics.notify(this.#control, PRODUCED);
     Atomics.notify(this.#control, CONSUMED);
+    Atomics.notify(this.#control, COPIED);
   }
 
   /** The ring slot of the block starting at `start` (bands x channels), or undefined without a ring. */
@@ -105,6 +113,22 @@ export class BlockHandover {
     if (this.#slots.length === 0) return;
     const need = start - (RING_SLOTS - 1) * this.#block;
     this.#waitUntil(CONSUMED, need, WANT_CONSUMED, need + (WAKE_BATCH - 1) * this.#block);
+  }
+
+  /** Page: the channels are copied in while the front runs; `inputCopied` says how far (decision 304). */
+  streamInput(): void {
+    Atomics.store(this.#control, STREAMING, 1);
+  }
+
+  /** Page: the frames before `end` are in the shared channels. */
+  inputCopied(end: number): void {
+    this.#advance(COPIED, WANT_COPIED, end);
+  }
+
+  /** Front: waits until the frames before `end` are in the shared channels (at once unless streamed in). */
+  waitForInput(end: number): void {
+    if (Atomics.load(this.#control, STREAMING) === 0) return;
+    this.#waitUntil(COPIED, end, WANT_COPIED, end);
   }
 
   /** Front: the frames before `end` are processed (and their bands are in the ring). */

@@ -175,11 +175,14 @@ export class Compressor {
     bChannels: readonly Float32Array[] | null,
     start: number,
     end: number,
+    /** A third band, run with the other two in one loop (only with `b`). */
+    third: { c: Compressor; channels: readonly Float32Array[] } | null = null,
   ): boolean {
     const kernel = bandCompressorKernel();
     const fits = (c: Compressor, channels: readonly Float32Array[] | null) =>
       !c.bypassed && c.#msCoef > 0 && channels?.length === 2 && c.#frame === a.#frame;
     if (!kernel || !fits(a, aChannels) || (b && !fits(b, bChannels))) return false;
+    if (third && (!b || !fits(third.c, third.channels))) return false;
     const lane = (c: Compressor, channels: readonly Float32Array[]): BandLane => ({
       attack: c.#attack,
       release: c.#release,
@@ -190,15 +193,21 @@ export class Compressor {
       left: channels[0]!,
       right: channels[1]!,
     });
-    const lanes = [lane(a, aChannels), b ? lane(b, bChannels!) : null] as const;
+    const lanes = [
+      lane(a, aChannels),
+      b ? lane(b, bChannels!) : null,
+      third ? lane(third.c, third.channels) : null,
+    ] as const;
     const until = (CONTROL - (a.#frame % CONTROL)) % CONTROL;
-    kernel.run(lanes[0], lanes[1], start, end, until, (which, offset, envelope, squares) => {
+    const which = [a, b, third?.c ?? null] as const;
+    const target = (k: 0 | 1 | 2, offset: number, envelope: number, squares: number) => {
       // What `process` does at a control point, with the kernel's envelope (flushed) and squares.
-      const c = which === 0 ? a : b!;
+      const c = which[k]!;
       c.#squares = squares;
       return c.#target(envelope, 2, offset);
-    });
-    [a, b].forEach((c, k) => {
+    };
+    kernel.run(lanes[0], lanes[1], start, end, until, target, lanes[2]);
+    which.forEach((c, k) => {
       const l = lanes[k];
       if (!c || !l) return;
       c.#frame += end - start;

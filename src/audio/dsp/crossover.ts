@@ -5,6 +5,7 @@
  * AP2(AP1(x)): unity magnitude at every frequency, only phase turns.
  */
 import { BiquadCascade, type BiquadCoefficients, designBiquad } from './biquad';
+import { crossoverKernel } from './wasm/crossover-kernel';
 
 export interface CrossoverDesign {
   lowHz: number;
@@ -74,6 +75,14 @@ export class ThreeBandCrossover {
     if (!into && this.bands[0]![0]!.length < n)
       for (const band of this.bands) for (let c = 0; c < this.channels; c++) band[c] = new Float32Array(n);
     const [low, mid, high] = (into ?? this.bands) as [Float32Array[], Float32Array[], Float32Array[]];
+    // Stereo in WebAssembly SIMD where it runs: the four passes below in two, the same bands bit for bit.
+    const kernel = this.channels === 2 ? crossoverKernel() : null;
+    if (kernel) {
+      const part = BiquadCascade.part;
+      const parts = [part(this.#low), part(this.#rest), part(this.#mid), part(this.#high)] as const;
+      kernel.split(parts, channels[0]!, channels[1]!, start, end, [low, mid, high]);
+      return;
+    }
     for (let c = 0; c < this.channels; c++) {
       const x = channels[c]!.subarray(start, end);
       low[c]!.set(x);

@@ -110,4 +110,18 @@ describe('two-worker render, halves run as a pipeline (decision 141)', () => {
     expect(() => back.waitForBlock(BLOCK)).toThrow(HandoverStopped);
     expect(() => back.waitForBlock(BLOCK)).toThrow(/stopped/);
   });
+
+  it('the front waits for input only when it is streamed in, and up to the frames copied so far', () => {
+    const memory = createHandoverMemory(2, BLOCK, true);
+    const front = new BlockHandover(memory);
+    // Not streamed: the channels were all there before the render.
+    expect(() => front.waitForInput(100 * BLOCK)).not.toThrow();
+    const page = new BlockHandover(memory);
+    page.streamInput();
+    page.inputCopied(2 * BLOCK);
+    expect(() => front.waitForInput(2 * BLOCK)).not.toThrow();
+    // Past what was copied, a stop (a cancel, or the copy failing) wakes it with an AbortError.
+    page.stop();
+    expect(() => front.waitForInput(3 * BLOCK)).toThrow(HandoverStopped);
+  });
 });

@@ -87,6 +87,7 @@ export const runChainFront = (
     for (let start = 0; start < setup.frames; start += BLOCK) {
       const end = Math.min(setup.frames, start + BLOCK);
       handover.waitForSpace(start);
+      handover.waitForInput(end);
       front.block(channels, start, end, handover.slot(start));
       handover.publish(end);
       if ((end & (YIELD_FRAMES - 1)) === 0 || end === setup.frames) report('processing', end / setup.frames);

@@ -59,7 +59,8 @@ export const multibandParamsFor = (
  * one kernel (decision 315) and the bands' compressors in WebAssembly (decision 316), the front had the more
  * work, and all three bands are compressed in the back again (240 s: front 422, back 430 ms CPU, against
  * 511 and 371 with the low band in front). Each band's compressor sees the same frames in the same order
- * wherever it runs, so the output does not change.
+ * wherever it runs, so the output does not change. Decision 304 kept it at 0: the three bands in one
+ * WebAssembly loop and the crossover in its own kernel each took about 7 % off their half's part.
  */
 export const FRONT_BANDS = 0;
 
@@ -122,6 +123,15 @@ export class MultibandCompressor {
   /** Compresses bands [from, to) of a split block (frames 0..n of each band) in place. */
   compress(bands: readonly (readonly Float32Array[])[], from: number, to: number, n: number): void {
     const c = this.#compressors;
+    // All three bands in one WebAssembly loop where it runs: the third band's chain overlaps the other two's.
+    if (
+      to - from === 3 &&
+      Compressor.processInWasm(c[from]!, bands[from]!, c[from + 1]!, bands[from + 1]!, 0, n, {
+        c: c[from + 2]!,
+        channels: bands[from + 2]!,
+      })
+    )
+      return;
     for (let b = from; b < to; ) {
       // Two bands at a time in WebAssembly where it runs (decision 316); else each in JavaScript.
       const pair = b + 1 < to;

@@ -7,6 +7,8 @@
  * 3. the loudness solve in the back, where the measurement is; the front finds half of the block true peaks of
  *    every gain it tries (true-peak-share.ts) and measures the input's band levels for the report;
  * 4. both apply the final gain and limiter gains, each on half of the track.
+ * With the analysis made at load and no copy made before, the copy goes on while the front already runs on
+ * the frames copied so far (decision 304).
  * The master comes back on that shared memory, not copied again: a page fills its AudioBuffer from it with
  * TypedArray.set (AudioBuffer.copyToChannel refuses shared memory) and a worker reads it without a copy.
  * Needs cross-origin isolation (SharedArrayBuffer); `pairRenderAvailable()` says whether it is there.
@@ -52,22 +54,38 @@ export const sharedCopiesInSlices = async (
   signal?: AbortSignal,
   chunk = 1 << 19,
 ): Promise<Float32Array[]> => {
-  const copies = channels.map((c) => new Float32Array(new SharedArrayBuffer(c.length * 4)));
-  for (let start = 0; start < (channels[0]?.length ?? 0); start += chunk) {
-    for (let c = 0; c < channels.length; c++) {
-      const source = channels[c]!;
-      copies[c]!.set(source.subarray(start, Math.min(source.length, start + chunk)), start);
-    }
+  const copies = sharedBuffersFor(channels);
+  await copyInSlices(channels, copies, signal, chunk);
+  return copies;
+};
+
+const sharedBuffersFor = (channels: readonly Float32Array[]): Float32Array[] =>
+  channels.map((c) => new Float32Array(new SharedArrayBuffer(c.length * 4)));
+
+/** Fills `copies` from `channels` a slice at a time, telling `copied` how far after each slice. */
+const copyInSlices = async (
+  channels: readonly Float32Array[],
+  copies: readonly Float32Array[],
+  signal?: AbortSignal,
+  chunk = 1 << 19,
+  copied?: (end: number) => void,
+): Promise<void> => {
+  const frames = channels[0]?.length ?? 0;
+  for (let start = 0; start < frames; start += chunk) {
+    const end = Math.min(frames, start + chunk);
+    for (let c = 0; c < channels.length; c++) copies[c]!.set(channels[c]!.subarray(start, end), start);
+    copied?.(end);
     await yieldToEventLoop();
     signal?.throwIfAborted();
   }
-  return copies;
 };
 
 /** As MasterClient's job; the channels are always copied (onto shared memory). */
 export type PairJob = Omit<MasterJob, 'transfer'> & {
   /** sharedCopiesInSlices of exactly these channels, made before: the render takes it and overwrites it. */
   shared?: Float32Array[];
+  /** Frames per slice of the copy made in the call (default 2^19); tests make it small and slow. */
+  copySlice?: number;
 };
 
 export class MasterPairClient {
@@ -106,7 +124,12 @@ export class MasterPairClient {
       shownStage = stage;
       job.onProgress?.(p);
     };
-    const work = job.shared ?? (await sharedCopiesInSlices(channels, signal));
+    // With the analysis made at load and no copy made before, the copy goes on while the front already runs
+    // on the frames copied so far (decision 304): the chain's first blocks overlap the copy's last slices.
+    const streamIn = !job.shared && job.inputAnalysis !== undefined;
+    const work =
+      job.shared ??
+      (streamIn ? sharedBuffersFor(channels) : await sharedCopiesInSlices(channels, signal, job.copySlice));
     if (work.length !== channels.length || work[0]?.length !== channels[0]?.length)
       throw new RangeError('the shared copy is not of these channels');
     signal?.throwIfAborted();
@@ -132,6 +155,7 @@ export class MasterPairClient {
     const setup: ChainHalfSetup = { sampleRate, channels: work.length, frames, options, analysis: own };
     const memory = createHandoverMemory(work.length, BLOCK, true);
     const handover = new BlockHandover(memory);
+    if (streamIn) handover.streamInput();
     // A cancel, or either side failing, stops the other (it may be waiting on the hand-over).
     // The loudness solve's share, once made: closed on a cancel too (a worker may be waiting on it).
     let closeShare = () => {};
@@ -141,15 +165,18 @@ export class MasterPairClient {
     };
     signal?.addEventListener('abort', stop);
     try {
+      const failed = (e: unknown) => {
+        stop();
+        throw e;
+      };
       const [frontDynamics, { measurement, start, adaptive, dynamics: backDynamics }] = await Promise.all([
-        a.call('chainFront', { channels: work, setup, memory }, { signal, onProgress }).catch((e) => {
-          stop();
-          throw e;
-        }),
-        b.call('chainBack', { channels: work, setup, memory }, { signal, onProgress }).catch((e) => {
-          stop();
-          throw e;
-        }),
+        a.call('chainFront', { channels: work, setup, memory }, { signal, onProgress }).catch(failed),
+        b.call('chainBack', { channels: work, setup, memory }, { signal, onProgress }).catch(failed),
+        streamIn
+          ? copyInSlices(channels, work, signal, job.copySlice, (end) => handover.inputCopied(end)).catch(
+              failed,
+            )
+          : undefined,
       ]);
       // The loudness solve in the back; the front finds half of the block true peaks of every gain it tries
       // (claimed chunk by chunk, decision 317), plans the later part of each limiter plan (decision 318) and

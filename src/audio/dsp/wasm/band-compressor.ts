@@ -10,6 +10,7 @@ import { type KernelExports, WasmKernel } from './wasm-kernel';
 
 interface Exports extends KernelExports {
   compress(n: number, until: number): void;
+  compress3(n: number, until: number): void;
 }
 
 /** One band's detector and gain as Compressor holds them, and its samples. */
@@ -25,12 +26,16 @@ export interface BandLane {
 }
 
 /** The target of `lane` at the control point `offset` frames into the call, from its envelope and squares. */
-export type BandControl = (lane: 0 | 1, offset: number, envelope: number, squares: number) => number;
+export type BandControl = (lane: 0 | 1 | 2, offset: number, envelope: number, squares: number) => number;
 
 /** The layout of band-compressor.wat, in float64 indices (parameters and state) and bytes (samples). */
 const STATE = 4;
 const HANDED = 12;
 const TARGETS = 16;
+/** The third band's (compress3): its fields from THIRD, handed envelope and squares, target (both lanes). */
+const THIRD = 18;
+const THIRD_HANDED = 30;
+const THIRD_TARGETS = 34;
 const SAMPLES_AT = 1024;
 /** Frames per call (the mastering render's block). */
 const CHUNK = 4096;
@@ -42,31 +47,53 @@ let control: (at: number) => void = () => {};
 
 export class BandCompressorKernel extends WasmKernel<Exports> {
   /**
-   * Compresses frames [start, end) of `a` (lane 0) and `b` (lane 1, or none) in place; `until`: frames
-   * before the first control point. The lanes' state fields are read before and written back after.
+   * Compresses frames [start, end) of `a` (lane 0) and `b` (lane 1, or none) in place, and of `c` too when
+   * there are `b` and `c` (compress3: a third band in one loop with the other two); `until`: frames before
+   * the first control point. The lanes' state fields are read before and written back after.
    */
-  run(a: BandLane, b: BandLane | null, start: number, end: number, until: number, target: BandControl): void {
+  run(
+    a: BandLane,
+    b: BandLane | null,
+    start: number,
+    end: number,
+    until: number,
+    target: BandControl,
+    c: BandLane | null = null,
+  ): void {
     const f64 = this.f64;
     const f32 = this.f32;
     FIELDS.forEach((field, k) => {
       f64[2 * k] = a[field];
       // An empty lane 1 runs on whatever its buffers hold, from a settled state, and is never read.
       f64[2 * k + 1] = b ? b[field] : field === 'gain' ? 1 : k < STATE / 2 ? a[field] : 0;
+      // A third band (with a second): in both lanes of the second vector (compress3).
+      if (c) f64[THIRD + 2 * k] = f64[THIRD + 2 * k + 1] = c[field];
     });
     let base = 0;
     control = (at) => {
       const offset = base + at;
       f64[TARGETS] = target(0, offset, f64[HANDED]!, f64[HANDED + 2]!);
       f64[TARGETS + 1] = b ? target(1, offset, f64[HANDED + 1]!, f64[HANDED + 3]!) : 1;
+      if (c)
+        f64[THIRD_TARGETS] = f64[THIRD_TARGETS + 1] = target(
+          2,
+          offset,
+          f64[THIRD_HANDED]!,
+          f64[THIRD_HANDED + 2]!,
+        );
     };
+    const three = b !== null && c !== null;
     const lanes = b ? [a.left, a.right, b.left, b.right] : [a.left, a.right];
+    if (three) lanes.push(c.left, c.right);
     for (let from = start; from < end; from += CHUNK) {
       const to = Math.min(end, from + CHUNK);
       base = from - start;
       lanes.forEach((x, k) => {
         f32.set(x.subarray(from, to), (SAMPLES_AT + k * BUFFER) / 4);
       });
-      this.exports.compress(to - from, (until - base + 16 * CHUNK) % 16);
+      const first = (until - base + 16 * CHUNK) % 16;
+      if (three) this.exports.compress3(to - from, first);
+      else this.exports.compress(to - from, first);
       lanes.forEach((x, k) => {
         x.set(f32.subarray((SAMPLES_AT + k * BUFFER) / 4, (SAMPLES_AT + k * BUFFER) / 4 + to - from), from);
       });
@@ -76,6 +103,7 @@ export class BandCompressorKernel extends WasmKernel<Exports> {
       if (k < STATE / 2) return;
       a[field] = f64[2 * k]!;
       if (b) b[field] = f64[2 * k + 1]!;
+      if (three) c[field] = f64[THIRD + 2 * k]!;
     });
   }
 }

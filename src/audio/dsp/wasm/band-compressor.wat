@@ -83,4 +83,110 @@
     (v128.store offset=32 (i32.const 0) (local.get $env))
     (v128.store offset=48 (i32.const 0) (local.get $gain))
     (v128.store offset=64 (i32.const 0) (local.get $step))
-    (v128.store offset=80 (i32.const 0) (local.get $squares))))
+    (v128.store offset=80 (i32.const 0) (local.get $squares)))
+
+  ;; Three bands in one loop (the two-worker render's back compresses all three): bands a and b as in
+  ;; `compress`, band c in both lanes of a second f64x2 (its two lanes the same: lane 1 is only read from lane
+  ;; 0's values), the two vectors' chains overlapping in the CPU instead of a second call waiting on its own.
+  ;; Band c's parameters and state at 144 (attack), 160 (release), 176 envelope, 192 gain, 208 step, 224
+  ;; squares; handed to `control` at 240 (envelope) and 256 (squares); its target at 272; its samples in the
+  ;; fifth and sixth buffers (66560, 82944).
+  (func (export "compress3") (param $n i32) (param $until i32)
+    (local $i i32) (local $end i32)
+    (local $attack v128) (local $release v128) (local $env v128) (local $gain v128) (local $step v128)
+    (local $squares v128) (local $l v128) (local $r v128) (local $d v128) (local $zero v128)
+    (local $cattack v128) (local $crelease v128) (local $cenv v128) (local $cgain v128) (local $cstep v128)
+    (local $csquares v128) (local $cl v128) (local $cr v128) (local $cd v128)
+    (local.set $attack (v128.load offset=0 (i32.const 0)))
+    (local.set $release (v128.load offset=16 (i32.const 0)))
+    (local.set $env (v128.load offset=32 (i32.const 0)))
+    (local.set $gain (v128.load offset=48 (i32.const 0)))
+    (local.set $step (v128.load offset=64 (i32.const 0)))
+    (local.set $squares (v128.load offset=80 (i32.const 0)))
+    (local.set $cattack (v128.load offset=144 (i32.const 0)))
+    (local.set $crelease (v128.load offset=160 (i32.const 0)))
+    (local.set $cenv (v128.load offset=176 (i32.const 0)))
+    (local.set $cgain (v128.load offset=192 (i32.const 0)))
+    (local.set $cstep (v128.load offset=208 (i32.const 0)))
+    (local.set $csquares (v128.load offset=224 (i32.const 0)))
+    (local.set $zero (f64x2.splat (f64.const 0)))
+    (local.set $end (i32.shl (local.get $n) (i32.const 2)))
+    (block $done
+      (br_if $done (i32.ge_u (local.get $i) (local.get $end)))
+      (loop $next
+        (if (i32.eqz (local.get $until))
+          (then
+            (local.set $env
+              (v128.andnot (local.get $env)
+                (f64x2.lt (local.get $env) (f64x2.splat (f64.const 1e-20)))))
+            (local.set $cenv
+              (v128.andnot (local.get $cenv)
+                (f64x2.lt (local.get $cenv) (f64x2.splat (f64.const 1e-20)))))
+            (v128.store offset=96 (i32.const 0) (local.get $env))
+            (v128.store offset=112 (i32.const 0) (local.get $squares))
+            (v128.store offset=240 (i32.const 0) (local.get $cenv))
+            (v128.store offset=256 (i32.const 0) (local.get $csquares))
+            (call $control (i32.shr_u (local.get $i) (i32.const 2)))
+            (local.set $step
+              (f64x2.div
+                (f64x2.sub (v128.load offset=128 (i32.const 0)) (local.get $gain))
+                (f64x2.splat (f64.const 16))))
+            (local.set $cstep
+              (f64x2.div
+                (f64x2.sub (v128.load offset=272 (i32.const 0)) (local.get $cgain))
+                (f64x2.splat (f64.const 16))))
+            (local.set $squares (local.get $zero))
+            (local.set $csquares (local.get $zero))
+            (local.set $until (i32.const 16))))
+        (local.set $l
+          (f64x2.replace_lane 1
+            (f64x2.splat (f64.promote_f32 (f32.load offset=1024 (local.get $i))))
+            (f64.promote_f32 (f32.load offset=33792 (local.get $i)))))
+        (local.set $r
+          (f64x2.replace_lane 1
+            (f64x2.splat (f64.promote_f32 (f32.load offset=17408 (local.get $i))))
+            (f64.promote_f32 (f32.load offset=50176 (local.get $i)))))
+        (local.set $cl (f64x2.splat (f64.promote_f32 (f32.load offset=66560 (local.get $i)))))
+        (local.set $cr (f64x2.splat (f64.promote_f32 (f32.load offset=82944 (local.get $i)))))
+        (local.set $squares (f64x2.add (local.get $squares) (f64x2.mul (local.get $l) (local.get $l))))
+        (local.set $squares (f64x2.add (local.get $squares) (f64x2.mul (local.get $r) (local.get $r))))
+        (local.set $csquares (f64x2.add (local.get $csquares) (f64x2.mul (local.get $cl) (local.get $cl))))
+        (local.set $csquares (f64x2.add (local.get $csquares) (f64x2.mul (local.get $cr) (local.get $cr))))
+        (local.set $d
+          (f64x2.sub (f64x2.pmax (f64x2.abs (local.get $l)) (f64x2.abs (local.get $r))) (local.get $env)))
+        (local.set $cd
+          (f64x2.sub (f64x2.pmax (f64x2.abs (local.get $cl)) (f64x2.abs (local.get $cr))) (local.get $cenv)))
+        (local.set $env
+          (f64x2.add (local.get $env)
+            (f64x2.add
+              (f64x2.mul (f64x2.pmax (local.get $d) (local.get $zero)) (local.get $attack))
+              (f64x2.mul (f64x2.pmin (local.get $d) (local.get $zero)) (local.get $release)))))
+        (local.set $cenv
+          (f64x2.add (local.get $cenv)
+            (f64x2.add
+              (f64x2.mul (f64x2.pmax (local.get $cd) (local.get $zero)) (local.get $cattack))
+              (f64x2.mul (f64x2.pmin (local.get $cd) (local.get $zero)) (local.get $crelease)))))
+        (local.set $gain (f64x2.add (local.get $gain) (local.get $step)))
+        (local.set $cgain (f64x2.add (local.get $cgain) (local.get $cstep)))
+        (local.set $l (f64x2.mul (local.get $l) (local.get $gain)))
+        (local.set $r (f64x2.mul (local.get $r) (local.get $gain)))
+        (local.set $cl (f64x2.mul (local.get $cl) (local.get $cgain)))
+        (local.set $cr (f64x2.mul (local.get $cr) (local.get $cgain)))
+        (f32.store offset=1024 (local.get $i) (f32.demote_f64 (f64x2.extract_lane 0 (local.get $l))))
+        (f32.store offset=17408 (local.get $i) (f32.demote_f64 (f64x2.extract_lane 0 (local.get $r))))
+        (f32.store offset=33792 (local.get $i) (f32.demote_f64 (f64x2.extract_lane 1 (local.get $l))))
+        (f32.store offset=50176 (local.get $i) (f32.demote_f64 (f64x2.extract_lane 1 (local.get $r))))
+        (f32.store offset=66560 (local.get $i) (f32.demote_f64 (f64x2.extract_lane 0 (local.get $cl))))
+        (f32.store offset=82944 (local.get $i) (f32.demote_f64 (f64x2.extract_lane 0 (local.get $cr))))
+        (local.set $until (i32.sub (local.get $until) (i32.const 1)))
+        (local.set $i (i32.add (local.get $i) (i32.const 4)))
+        (br_if $next (i32.lt_u (local.get $i) (local.get $end)))))
+    (v128.store offset=32 (i32.const 0) (local.get $env))
+    (v128.store offset=48 (i32.const 0) (local.get $gain))
+    (v128.store offset=64 (i32.const 0) (local.get $step))
+    (v128.store offset=80 (i32.const 0) (local.get $squares))
+    (v128.store offset=176 (i32.const 0) (local.get $cenv))
+    (v128.store offset=192 (i32.const 0) (local.get $cgain))
+    (v128.store offset=208 (i32.const 0) (local.get $cstep))
+    (v128.store offset=224 (i32.const 0) (local.get $csquares)))
+)
