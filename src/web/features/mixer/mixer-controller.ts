@@ -178,6 +178,10 @@ export class MixerController {
       // The user waits for these until they show: they take a core at once, and background analyses wait
       // (lib/core-budget) until the ready previews are drawn.
       await pageCores.foreground(async () => {
+        // The click's own work (React's commit, the paint) first, on a core of its own: the gate above has
+        // told a running analysis to hold, and the worker starts once the page has drawn the new step.
+        await afterPaint();
+        if (abort.signal.aborted) return;
         const rendered = await this.mix.previews(
           mixTimeline(timeline, this.engine.getState().songFacts?.tempoBpm),
           window,

@@ -68,6 +68,9 @@ export class MixdownRunner {
       // The user waits for it until it shows: it takes a core at once, and background analyses wait
       // (lib/core-budget) until the finished mix is drawn.
       const done = await pageCores.foreground(async () => {
+        // The click's own work first (see the previews in mixer-controller.ts), then the worker.
+        await afterPaint();
+        if (abort.signal.aborted) return false;
         const result = await this.#c.mix.mixdown(timeline, settings, {
           signal: abort.signal,
           onProgress: (p) => {
