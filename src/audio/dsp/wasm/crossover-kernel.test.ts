@@ -1,25 +1,17 @@
 import fs from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module script without types (the build step that writes the kernels' bytes)
 import { assemble } from '../../../../scripts/build-wasm.mjs';
 import { ThreeBandCrossover } from '../crossover';
 import { crossoverKernel } from './crossover-kernel';
+import { restoreWasmKernelsAfterEach, stretchedNoise } from './kernel-signals.test-helper';
 import { setWasmKernels } from './simd-kernels';
 
 const RATE = 44100;
 
-afterEach(() => {
-  setWasmKernels(true);
-});
+restoreWasmKernelsAfterEach();
 
-/** Noise with loud, near-silent and silent stretches (the filters' tails reach the state's flush). */
-const signal = (frames: number, seed: number): Float32Array => {
-  let s = seed;
-  return Float32Array.from({ length: frames }, (_, i) => {
-    s = (s * 1103515245 + 12345) >>> 0;
-    return (s / 2 ** 31 - 1) * (i % 20000 < 9000 ? 0.9 : i % 20000 < 15000 ? 1e-30 : 0);
-  });
-};
+const signal = (frames: number, seed: number): Float32Array => stretchedNoise(frames, seed, 0.9);
 
 /** The bands of each block, concatenated, from a crossover run over `blocks` (sizes) in turn. */
 const splitAll = (wasm: boolean, left: Float32Array, right: Float32Array, blocks: number[]) => {

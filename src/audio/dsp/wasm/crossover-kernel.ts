@@ -6,7 +6,7 @@
  */
 import { CROSSOVER_KERNEL_WASM_HEX } from './crossover-kernel.wasm';
 import { threadKernel } from './simd-kernels';
-import type { CascadePart } from './simd-kernels-abi';
+import { type CascadePart, sectionStateLanes } from './simd-kernels-abi';
 import { type KernelExports, WasmKernel } from './wasm-kernel';
 
 interface Exports extends KernelExports {
@@ -61,28 +61,14 @@ export class CrossoverKernel extends WasmKernel<Exports> {
   #state(parts: CrossoverParts, into: boolean): void {
     const f64 = this.f64;
     let k = 0;
-    for (const { coefs, state, sections } of parts)
-      for (let s = 0; s < sections; s++, k++) {
+    for (const part of parts)
+      for (let s = 0; s < part.sections; s++, k++) {
         if (into)
           for (let j = 0; j < 5; j++) {
-            f64[k * 10 + 2 * j] = coefs[s * 5 + j]!;
-            f64[k * 10 + 2 * j + 1] = coefs[s * 5 + j]!;
+            f64[k * 10 + 2 * j] = part.coefs[s * 5 + j]!;
+            f64[k * 10 + 2 * j + 1] = part.coefs[s * 5 + j]!;
           }
-        // State per channel: the left's sections, then the right's (BiquadCascade's layout).
-        const v = (STATE_AT + k * 32) / 8;
-        const l = s * 2;
-        const r = (sections + s) * 2;
-        if (into) {
-          f64[v] = state[l]!;
-          f64[v + 1] = state[r]!;
-          f64[v + 2] = state[l + 1]!;
-          f64[v + 3] = state[r + 1]!;
-        } else {
-          state[l] = f64[v]!;
-          state[r] = f64[v + 1]!;
-          state[l + 1] = f64[v + 2]!;
-          state[r + 1] = f64[v + 3]!;
-        }
+        sectionStateLanes(f64, (STATE_AT + k * 32) / 8, part, s, into);
       }
   }
 }

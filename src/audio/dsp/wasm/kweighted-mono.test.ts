@@ -1,26 +1,18 @@
 import fs from 'node:fs';
 import fc from 'fast-check';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module script without types (the build step that writes the kernels' bytes)
 import { assemble } from '../../../../scripts/build-wasm.mjs';
 import { kWeighting, LoudnessMeter } from '../loudness';
+import { restoreWasmKernelsAfterEach, stretchedNoise } from './kernel-signals.test-helper';
 import { kWeightedMono } from './kweighted-mono';
 import { setWasmKernels } from './simd-kernels';
 
 const RATE = 44100;
 
-afterEach(() => {
-  setWasmKernels(true);
-});
+restoreWasmKernelsAfterEach();
 
-/** A noise-like signal with loud and near-silent stretches (the tails reach the state's flush). */
-const signal = (frames: number, seed: number): Float32Array => {
-  let s = seed;
-  return Float32Array.from({ length: frames }, (_, i) => {
-    s = (s * 1103515245 + 12345) >>> 0;
-    return (s / 2 ** 31 - 1) * (i % 20000 < 9000 ? 0.7 : i % 20000 < 15000 ? 1e-30 : 0);
-  });
-};
+const signal = (frames: number, seed: number): Float32Array => stretchedNoise(frames, seed, 0.7);
 
 describe('the one-channel K-weighting kernel (decision 314)', () => {
   it('is the assembly of its .wat source, and runs here (Node has WebAssembly SIMD)', async () => {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import fc from 'fast-check';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module script without types (the build step that writes the kernels' bytes)
 import { assemble } from '../../../../scripts/build-wasm.mjs';
 import type { MasteringSettings } from '../../../shared/mastering';
@@ -8,23 +8,15 @@ import type { AdaptivePlan } from '../adaptive-plan';
 import { decodeTake } from '../genre-takes.test-helper';
 import { MasteringProcessor } from '../mastering-processor';
 import { TONE_EQ_GRID } from '../tone-eq';
+import { restoreWasmKernelsAfterEach, stretchedNoise } from './kernel-signals.test-helper';
 import { masteringTail } from './mastering-tail';
 import { setWasmKernels } from './simd-kernels';
 
 const RATE = 44100;
 
-afterEach(() => {
-  setWasmKernels(true);
-});
+restoreWasmKernelsAfterEach();
 
-/** Noise with loud, near-silent and silent stretches (the filters' tails reach the state's flush). */
-const signal = (frames: number, seed: number): Float32Array => {
-  let s = seed;
-  return Float32Array.from({ length: frames }, (_, i) => {
-    s = (s * 1103515245 + 12345) >>> 0;
-    return (s / 2 ** 31 - 1) * (i % 20000 < 9000 ? 0.9 : i % 20000 < 15000 ? 1e-30 : 0);
-  });
-};
+const signal = (frames: number, seed: number): Float32Array => stretchedNoise(frames, seed, 0.9);
 
 interface Case {
   multiband: boolean;

@@ -24,6 +24,33 @@ export interface CascadePart {
   sections: number;
 }
 
+/**
+ * Section `s` of a stereo cascade part's state (BiquadCascade's layout: the left's sections, then the right's,
+ * s1 s2 each) into a kernel's f64 lanes at index `v` (s1 left, s1 right, s2 left, s2 right), or back out.
+ */
+export const sectionStateLanes = (
+  f64: Float64Array,
+  v: number,
+  part: CascadePart,
+  s: number,
+  into: boolean,
+): void => {
+  const { state } = part;
+  const l = s * 2;
+  const r = (part.sections + s) * 2;
+  if (into) {
+    f64[v] = state[l]!;
+    f64[v + 1] = state[r]!;
+    f64[v + 2] = state[l + 1]!;
+    f64[v + 3] = state[r + 1]!;
+  } else {
+    state[l] = f64[v]!;
+    state[r] = f64[v + 1]!;
+    state[l + 1] = f64[v + 2]!;
+    state[r + 1] = f64[v + 3]!;
+  }
+};
+
 /** Biquad coefficients b0 b1 b2 a1 a2 (a0 = 1), as the K-weighting holds them. */
 export type Coefficients = KWeighting['shelf'];
 

@@ -24,6 +24,7 @@ import {
   hexBytes,
   PAGE,
   STATE_BYTES,
+  sectionStateLanes,
   TRUE_PEAK_HISTORY,
 } from './simd-kernels-abi';
 
@@ -166,23 +167,10 @@ export class SimdKernels {
   #cascadeState(parts: readonly CascadePart[], stateAt: number, into: boolean): void {
     const f64 = this.#f64;
     let at = 0;
-    for (const { coefs, state, sections } of parts) {
-      for (let s = 0; s < sections; s++, at++) {
-        if (into) this.#coefficients(at * COEF_BYTES, coefs, s * 5);
-        const v = (stateAt + at * STATE_BYTES) / 8;
-        const l = s * 2;
-        const r = (sections + s) * 2;
-        if (into) {
-          f64[v] = state[l]!;
-          f64[v + 1] = state[r]!;
-          f64[v + 2] = state[l + 1]!;
-          f64[v + 3] = state[r + 1]!;
-        } else {
-          state[l] = f64[v]!;
-          state[r] = f64[v + 1]!;
-          state[l + 1] = f64[v + 2]!;
-          state[r + 1] = f64[v + 3]!;
-        }
+    for (const part of parts) {
+      for (let s = 0; s < part.sections; s++, at++) {
+        if (into) this.#coefficients(at * COEF_BYTES, part.coefs, s * 5);
+        sectionStateLanes(f64, (stateAt + at * STATE_BYTES) / 8, part, s, into);
       }
     }
   }
