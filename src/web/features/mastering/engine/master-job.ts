@@ -5,6 +5,7 @@
  * The status line shows the spec's step for each stage as the work enters it; the bar follows the work.
  */
 
+import { synthTrack } from '../../../../audio/synth-music';
 import type { MasteringSettings } from '../mastering-constants';
 import type { Analysis, JobStatus } from '../mastering-state';
 import type { VersionsOutput } from '../versions/versions-job';
@@ -142,6 +143,40 @@ export const warmUpMastering = async (
     signal.removeEventListener('abort', stop);
     if (warming === controller) warming = null;
   }
+};
+
+/** Seconds of generated music the prime masters (decision 298). */
+const PRIME_SECONDS = 6;
+let primed = false;
+
+/**
+ * Readies the two-worker render before there is a track to warm it with (decision 298): when a file starts
+ * to load, starts the two workers and masters a few seconds of generated music with the chain the screen
+ * would use now, discarding the result, so V8 has compiled the chain's code by the time the track is ready.
+ * Once per page: the workers, and the code V8 optimised in them, live as long as the page does. The single
+ * worker is not primed: it analyses the loaded track, which would wait behind the prime. Like the warm-up it
+ * is stopped by anything that needs the workers (the track's warm-up, a render).
+ */
+export const primeMastering = (job: Omit<MasterJobSpec, 'name' | 'inputAnalysis'>): void => {
+  const two = primed ? null : pairClient();
+  if (!two) return;
+  primed = true;
+  const controller = new AbortController();
+  warming = controller;
+  const rate = 44_100;
+  void two
+    .master(synthTrack('club', PRIME_SECONDS, rate), rate, {
+      settings: job.settings,
+      targetLufs: job.targetLufs,
+      tone: job.tone,
+      signal: controller.signal,
+    })
+    .catch(() => {
+      // A prime that was stopped or failed costs nothing: the track's warm-up or the render start cold.
+    })
+    .finally(() => {
+      if (warming === controller) warming = null;
+    });
 };
 
 export const runMasterJob = async (

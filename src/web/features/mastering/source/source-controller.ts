@@ -2,7 +2,7 @@
  * The source panel's actions: a file, a track from the mixer (`?trackId=`) or a demo becomes the source,
  * measured once loaded; a mixer mix also brings its stems back (issue 18), which the versions need.
  */
-import { analyseSource, type MasterJobSpec, warmUpMastering } from '../engine/master-job';
+import { analyseSource, type MasterJobSpec, primeMastering, warmUpMastering } from '../engine/master-job';
 import { isAllowedAudio } from '../mastering-rules';
 import type { SourceState, StemsState } from '../mastering-state';
 import { NOTICES } from '../mastering-texts';
@@ -47,6 +47,8 @@ export class SourceController {
     const controller = new AbortController();
     this.#load = controller;
     this.#ctx.set({ loading: request.label });
+    // The render's workers warm up on generated music while the file is read, decoded and measured.
+    primeMastering(this.#peers.renderChoice());
     try {
       const { name, buffer, arrangement, trackId } = await decodeRequest(request, controller.signal);
       if (controller.signal.aborted) return;
