@@ -17,6 +17,7 @@ import { yieldToEventLoop } from '../event-loop';
 import { type AdaptivePlan, adaptivePlanFor } from './adaptive-plan';
 import { type BandLevel, measureBandLevels } from './band-levels';
 import { ChainStats, type CompressorDynamics, summariseGains } from './dynamics-stats';
+import { limitedLoudnessSlope } from './limited-slope';
 import { LIMITER_BLOCK, type LimiterOptions, limiterLatency, type PeakCompressorOptions } from './limiter';
 import { planWithLaterPart } from './limiter-plan-split';
 import {
@@ -235,7 +236,7 @@ export const solveLoudness = async (
   report('loudness', 0.5);
   await checkpoint();
   // The limiter flattens the curve loudness(gain) where it works, so a plain "add the error" step would
-  // crawl: step along the secant of the last two tries (slope clamped to a sane range).
+  // crawl: each step follows the curve's slope at the last try.
   const split = share && head?.share?.plan;
   const plan = (g: number) => {
     if (!split || !share) return planLimiter(peaks, blocks, g, sampleRate, limiterOptions);
@@ -253,15 +254,12 @@ export const solveLoudness = async (
     };
   };
   let best = tryGain(gainDb);
-  let previous: typeof best | null = null;
   for (let iteration = 0; iteration < 12 && Number.isFinite(processedLufs); iteration++) {
     const error = options.targetLufs - best.lufs;
     if (Math.abs(error) < 0.02 || (error > 0 && best.db >= maxGainDb)) break;
-    let slope = 1;
-    if (previous && previous.db !== best.db) slope = (best.lufs - previous.lufs) / (best.db - previous.db);
-    slope = Math.min(1, Math.max(0.05, slope));
+    // Along the slope the last plan gives (limited-slope.ts), clamped to a sane range.
+    const slope = Math.min(1, Math.max(0.05, limitedLoudnessSlope(energy, best.plan.boundaryGains)));
     const nextDb = Math.min(maxGainDb, best.db + error / slope);
-    previous = best;
     best = tryGain(nextDb);
     report('loudness', 0.5 + 0.04 * (iteration + 1));
     control.signal?.throwIfAborted();
