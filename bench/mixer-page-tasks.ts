@@ -3,6 +3,7 @@
  * `e2e/helpers/main-thread-trace.ts` (e.g. `MIXER_TRACE=/tmp/mix.json npx playwright test
  * e2e/mixer-longtask.spec.ts`):
  *   npx tsx bench/mixer-page-tasks.ts /tmp/mix.json [threshold ms, default 50] [from mark]
+ * It ends with the tasks of the user's clicks and file choices (decision 297), whatever their length.
  * For each task on the renderer's main thread whose own CPU time is over the threshold: its start (page time,
  * as performance.now() and the User Timing marks count it), its wall and CPU time, the last mark before it,
  * its biggest DevTools timeline events (layout, paint, GC, script) and the functions with the most self time
@@ -34,6 +35,8 @@ interface TraceEvent {
       timeDeltas?: number[];
       url?: string;
       functionName?: string;
+      /** An EventDispatch's event type (click, change, ...). */
+      type?: string;
     };
   };
 }
@@ -169,4 +172,28 @@ for (const task of tasks) {
   );
   for (const [fn, count] of [...fns].sort((a, b) => b[1] - a[1]).slice(0, 8))
     console.log(`    ${((100 * count) / Math.max(1, n)).toFixed(0).padStart(3)}%  ${fn}`);
+}
+
+// The user's own input tasks (decision 297): each task that dispatched a click or a file input's change, with
+// its CPU and wall time and the CPU of the app's listener in it (React's handler and commit), whatever their
+// length. The rest of a click's task is the browser's (hit tests, Playwright's actionability checks) and the
+// frame's style, layout and pre-paint.
+const inputTypes = new Set(['click', 'change']);
+const dispatches = events.filter(
+  (e) =>
+    onMain(e) &&
+    e.ts >= from &&
+    e.ph === 'X' &&
+    e.name === 'EventDispatch' &&
+    inputTypes.has(e.args?.data?.type ?? '') &&
+    (e.dur ?? 0) > 1000,
+);
+if (dispatches.length) console.log('\ninput tasks (click, change):');
+for (const d of dispatches) {
+  const task = allTasks.find((t) => t.ts <= d.ts && t.ts + (t.dur ?? 0) >= d.ts + (d.dur ?? 0));
+  if (!task) continue;
+  const type = d.args?.data?.type;
+  console.log(
+    `  ${type} at ${pageMs(task.ts).toFixed(0)} (after ${markBefore(task.ts)}): task ${ms(task.tdur)} ms CPU (${ms(task.dur)} wall), listener ${((d.tdur ?? 0) / 1000).toFixed(1)} ms CPU`,
+  );
 }

@@ -1,3 +1,5 @@
+import { memo } from 'react';
+
 const STEPS = [
   { title: 'Upload your tracks', text: 'Add a vocal take and an instrumental (WAV, MP3 or OGG).' },
   {
@@ -10,8 +12,8 @@ const STEPS = [
   },
 ];
 
-/** The 3-step intro at the top of the mixer (spec 2). */
-export function IntroSteps() {
+/** The 3-step intro at the top of the mixer (spec 2); fixed content, so memoised (the mixer re-renders often). */
+export const IntroSteps = memo(function IntroSteps() {
   return (
     <ol className="grid gap-4 sm:grid-cols-3" aria-label="How the mixer works">
       {STEPS.map((step, i) => (
@@ -27,4 +29,4 @@ export function IntroSteps() {
       ))}
     </ol>
   );
-}
+});

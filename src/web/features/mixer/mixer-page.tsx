@@ -6,6 +6,7 @@ import { useDevBypass } from '../../app/dev-bypass';
 import { LoggedOutBanner } from '../../components/logged-out-banner';
 import { LoadingScreen } from '../../components/ui/spinner';
 import { usePageTitle } from '../../lib/use-page-title';
+import { effectiveGenre } from './flow-state';
 import { MixStyleCard } from './genre/mix-style-card';
 import { IntroSteps } from './intro-steps';
 import { FinalMixPanel } from './mixdown/final-mix-panel';
@@ -97,10 +98,15 @@ function MixerBody({ controller, usable, canApply, devMode, signedIn }: BodyProp
           <UploadBox key={type} type={type} slot={flow.tracks[type]} controller={controller} />
         ))}
       </div>
-      <VocalAnalysisPanel flow={flow} />
+      <VocalAnalysisPanel vocal={flow.vocal} genre={effectiveGenre(flow)} />
       <TrackSequencer controller={controller} canApply={canApply} />
       <MixStyleCard controller={controller} flow={flow} />
-      <PitchPanel controller={controller} flow={flow} songKey={songKey} />
+      <PitchPanel
+        controller={controller}
+        settings={flow.pitch}
+        vocalLoaded={flow.tracks.vocals.status === 'loaded'}
+        songKey={songKey}
+      />
       <MixdownSection controller={controller} flow={flow} />
       <FinalMixPanel controller={controller} flow={flow} devMode={devMode} />
       {flow.applied && !flow.finalMix ? <MixPreviewPanel controller={controller} flow={flow} /> : null}

@@ -1,7 +1,8 @@
+import { memo } from 'react';
 import { SHORTCUTS } from './use-shortcuts';
 
-/** A small disclosure listing the keyboard shortcuts. */
-export function ShortcutsHelp() {
+/** A small disclosure listing the keyboard shortcuts (fixed content: memoised, its parent re-renders often). */
+export const ShortcutsHelp = memo(function ShortcutsHelp() {
   return (
     <details className="relative text-sm">
       <summary className="cursor-pointer list-none rounded-md border border-zinc-700 px-3 py-1.5 text-zinc-200 hover:bg-zinc-800">
@@ -23,4 +24,4 @@ export function ShortcutsHelp() {
       </div>
     </details>
   );
-}
+});

@@ -5,7 +5,7 @@ import {
   type PitchCurveView,
 } from '../../../../audio';
 import type { PitchSettings } from '../../../../shared/pitch-settings';
-import { type FlowState, Store } from '../flow-state';
+import { type FlowState, isBusy, Store } from '../flow-state';
 import type { TrackPlayback } from '../track-playback';
 import { copyForTransfer } from '../upload/audio-buffers';
 
@@ -52,6 +52,8 @@ export class LivePitchRunner {
   #workletSource: AudioBuffer | null = null;
   #settings: PitchSettings | null = null;
   #loaded = false;
+  /** A curve is due but waits for a track being loaded (see #flowChanged). */
+  #deferred = false;
   #timer: ReturnType<typeof setTimeout> | null = null;
   #abort: AbortController | null = null;
   #unsubscribe: () => void;
@@ -80,13 +82,23 @@ export class LivePitchRunner {
   #flowChanged(): void {
     const flow = this.#flow.getState();
     const loaded = flow.tracks.vocals.status === 'loaded' && this.#vocal !== null;
-    if (flow.pitch === this.#settings && loaded === this.#loaded) return;
+    // A track being loaded is what the user waits for, and its hand-over goes to the same mix worker: a
+    // curve due meanwhile (a long vocal's takes seconds) starts once no track is loading. Before, a beat
+    // queued behind the vocal waited for the whole curve when the curve's timer won the race (decision 297).
+    const busy = isBusy(flow.tracks.vocals) || isBusy(flow.tracks.instrumental);
+    const resume = this.#deferred && !busy;
+    if (flow.pitch === this.#settings && loaded === this.#loaded && !resume) return;
     this.#settings = flow.pitch;
     this.#loaded = loaded;
+    this.#deferred = false;
     if (this.#timer) clearTimeout(this.#timer);
     this.#abort?.abort();
     if (!loaded) {
       this.store.update((s) => ({ ...s, status: 'idle', curve: null }));
+      return;
+    }
+    if (busy) {
+      this.#deferred = true;
       return;
     }
     this.#timer = setTimeout(() => void this.#refresh(flow.pitch), CURVE_DELAY_MS);

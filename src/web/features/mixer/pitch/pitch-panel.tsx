@@ -1,13 +1,11 @@
-import { useEffect, useId, useMemo, useSyncExternalStore } from 'react';
-import { selectSpecClips } from '../../../../audio';
+import { memo, useEffect, useId, useMemo, useSyncExternalStore } from 'react';
+import { toSpecClips } from '../../../../audio';
 import type { SongKey } from '../../../../audio/model/song-facts';
 import { noteName, PITCH_LIMITS, type PitchSettings } from '../../../../shared/pitch-settings';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { PlainSentence, ShowNumbers } from '../../../components/ui/show-numbers';
-import type { FlowState } from '../flow-state';
 import type { MixerController } from '../mixer-controller';
 import { pitchFigures, pitchSentence } from '../plain-sentences';
-import { useEngineState } from '../use-mixer';
 import { ClipPitchView } from './clip-pitch-view';
 
 const keyValue = (key: PitchSettings['key']): string => (key ? `${key.tonic}:${key.mode}` : 'chromatic');
@@ -61,26 +59,33 @@ function Slider(props: {
 
 /**
  * Pitch correction of the vocal (issue 27): key and scale (from the song facts when detected, else chosen;
- * chromatic available), retune speed, humanize and amount, and the pitch view of the vocal.
+ * chromatic available), retune speed, humanize and amount, and the pitch view of the vocal. It takes only
+ * the pitch settings and whether the vocal is loaded (memoised: the mixer's other flow changes, such as
+ * Apply Sequence or a preview's progress, leave it as it is, decision 297).
  */
-export function PitchPanel({
+export const PitchPanel = memo(function PitchPanel({
   controller,
-  flow,
+  settings,
+  vocalLoaded,
   songKey = null,
 }: {
   controller: MixerController;
-  flow: FlowState;
+  /** The flow's pitch settings. */
+  settings: PitchSettings;
+  vocalLoaded: boolean;
   /** The detected key (song facts), when there is one. */
   songKey?: SongKey | null;
 }) {
   const keyId = useId();
-  const settings = flow.pitch;
-  const vocalLoaded = flow.tracks.vocals.status === 'loaded';
   const { curve, status, progress, livePath, heardMoved, liveAmount } = useSyncExternalStore(
     controller.pitch.store.subscribe,
     controller.pitch.store.getState,
   );
-  const engine = useEngineState(controller);
+  // Only the edited timeline's clips: the engine's other changes (Apply Sequence, the transport) leave the
+  // clip chooser as it is (decision 297).
+  const { engine } = controller;
+  const timeline = useSyncExternalStore(engine.subscribe, () => engine.getState().history.present);
+  const vocalClips = useMemo(() => toSpecClips(timeline).vocals, [timeline]);
   const figures = useMemo(() => (curve ? pitchFigures(curve) : null), [curve]);
 
   // A detected key is the default target until the user picks one.
@@ -166,9 +171,7 @@ export function PitchPanel({
           The vocal's pitch could not be analysed.
         </p>
       ) : null}
-      {curve ? (
-        <ClipPitchView curve={curve} settings={settings} clips={selectSpecClips(engine).vocals} />
-      ) : null}
+      {curve ? <ClipPitchView curve={curve} settings={settings} clips={vocalClips} /> : null}
       {figures && Number.isFinite(figures.beforeCents) ? (
         <div className="mt-3">
           <ShowNumbers>
@@ -196,4 +199,4 @@ export function PitchPanel({
       ) : null}
     </Card>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { memo, useEffect, useState, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
 import { MIX_STYLES, type MixStyleId } from '../../../../audio/model/mix-styles';
 import type { SessionClips, SessionSummary } from '../../../../shared/api/sessions';
@@ -115,7 +115,12 @@ const useHasWork = (c: MixerController) =>
  * you left off", the next few beside it (issue 30: more than one is kept). A library link (?session= or
  * ?mix=) opens that arrangement at once.
  */
-export function SavedSessionOffer({ controller }: { controller: MixerController }) {
+// Memoised: its own hooks follow the work and the library; the mixer's flow changes need not re-render it.
+export const SavedSessionOffer = memo(function SavedSessionOffer({
+  controller,
+}: {
+  controller: MixerController;
+}) {
   const [offers, setOffers] = useState<SessionSummary[]>([]);
   const [restoring, setRestoring] = useState<number | null>(null);
   const [params] = useSearchParams();
@@ -209,4 +214,4 @@ export function SavedSessionOffer({ controller }: { controller: MixerController 
       ) : null}
     </section>
   );
-}
+});

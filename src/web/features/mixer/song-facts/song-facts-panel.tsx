@@ -1,4 +1,4 @@
-import { useState, useSyncExternalStore } from 'react';
+import { memo, useState, useSyncExternalStore } from 'react';
 import {
   bpmText,
   keyName,
@@ -13,20 +13,21 @@ import { Button } from '../../../components/ui/button';
 import { PlainSentence, useShowNumbers } from '../../../components/ui/show-numbers';
 import type { MixerController } from '../mixer-controller';
 import { songFactsSentence } from '../plain-sentences';
-import { useEngineState } from '../use-mixer';
 
 const SNAP_LABELS: Record<SnapMode, string> = { off: 'Off (10 ms)', beat: 'Beat', bar: 'Bar' };
 const percent = (x: number) => `${Math.round(x * 100)}%`;
 
 /**
  * Issue 27: the beat's key and tempo ("A minor · 96 BPM") with how sure the analysis is of each, both
- * editable, and the timeline's snap (off keeps the 10 ms grid).
+ * editable, and the timeline's snap (off keeps the 10 ms grid). It reads only the engine's song facts, so
+ * the engine's other changes (an edit, Apply Sequence, the transport) do not re-render it (decision 297).
  */
-export function SongFactsPanel({ controller }: { controller: MixerController }) {
+export const SongFactsPanel = memo(function SongFactsPanel({ controller }: { controller: MixerController }) {
   const runner = controller.songFacts;
   const status = useSyncExternalStore(runner.status.subscribe, runner.status.getState);
-  const state = useEngineState(controller);
-  const facts = state.songFacts;
+  const { engine } = controller;
+  const facts = useSyncExternalStore(engine.subscribe, () => engine.getState().songFacts);
+  const snap = useSyncExternalStore(engine.subscribe, () => engine.getState().snap);
   const [editing, setEditing] = useState(false);
   const [tempoDraft, setTempoDraft] = useState('');
   const numbers = useShowNumbers();
@@ -58,7 +59,7 @@ export function SongFactsPanel({ controller }: { controller: MixerController }) 
           <Button size="sm" variant="ghost" disabled>
             Edit key and tempo
           </Button>
-          <SnapSelect controller={controller} value={state.snap} disabled />
+          <SnapSelect controller={controller} value={snap} disabled />
         </>
       ) : null}
       {status.state === 'failed' && !facts ? (
@@ -143,12 +144,12 @@ export function SongFactsPanel({ controller }: { controller: MixerController }) 
               Edit key and tempo
             </Button>
           )}
-          <SnapSelect controller={controller} value={state.snap} />
+          <SnapSelect controller={controller} value={snap} />
         </>
       ) : null}
     </div>
   );
-}
+});
 
 function SnapSelect({
   controller,

@@ -1,5 +1,5 @@
-import { type RefObject, useEffect, useRef } from 'react';
-import { bpmText, type MixerEngine, type MixerState, type TrackType } from '../../../../audio';
+import { memo, type RefObject, useEffect, useRef } from 'react';
+import { bpmText, type MixerEngine, type SongFacts, type Timeline, type TrackType } from '../../../../audio';
 import type { FlowState } from '../flow-state';
 import { ClipLane } from './clip-lane';
 import { ScrubBar } from './scrub-bar';
@@ -10,7 +10,10 @@ const FRAME_MS = 1000 / 30;
 
 interface TimelineViewProps {
   engine: MixerEngine;
-  state: MixerState;
+  /** The timeline as edited (the engine's history.present). */
+  timeline: Timeline;
+  /** The song facts' tempo and grid, once found. */
+  songFacts: SongFacts | null;
   tracks: FlowState['tracks'];
   duration: number;
   zoom: number;
@@ -22,11 +25,14 @@ interface TimelineViewProps {
 
 /**
  * The scrub bar and the two lanes in one horizontally zoomable strip, with the playhead drawn by a
- * requestAnimationFrame loop through refs (never React state per frame).
+ * requestAnimationFrame loop through refs (never React state per frame). Memoised on the timeline's own
+ * parts: the engine's other changes (Apply Sequence, the transport, the preview volume) re-render the
+ * sequencer's buttons but not the lanes (decision 297).
  */
-export function TimelineView({
+export const TimelineView = memo(function TimelineView({
   engine,
-  state,
+  timeline,
+  songFacts,
   tracks,
   duration,
   zoom,
@@ -73,7 +79,6 @@ export function TimelineView({
     return () => cancelAnimationFrame(frame);
   }, [engine]);
 
-  const timeline = state.history.present;
   const lane = (type: TrackType) => (
     <ClipLane
       type={type}
@@ -84,16 +89,14 @@ export function TimelineView({
       slot={tracks[type]}
       engine={engine}
       fineDrag={fineDrag}
-      grid={state.songFacts}
+      grid={songFacts}
     />
   );
 
   return (
     <div>
       <div className="mb-2 flex justify-end gap-3 text-sm tabular-nums text-zinc-300">
-        {state.songFacts ? (
-          <span data-testid="timeline-tempo">{bpmText(state.songFacts.tempoBpm)} BPM</span>
-        ) : null}
+        {songFacts ? <span data-testid="timeline-tempo">{bpmText(songFacts.tempoBpm)} BPM</span> : null}
         <span ref={clock} data-testid="clock">
           0:00.0 / {formatTime(duration, true)}
         </span>
@@ -119,4 +122,4 @@ export function TimelineView({
       </div>
     </div>
   );
-}
+});

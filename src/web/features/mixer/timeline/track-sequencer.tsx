@@ -66,7 +66,8 @@ export const TrackSequencer = memo(function TrackSequencer({
         <SongFactsPanel controller={controller} />
         <TimelineView
           engine={engine}
-          state={state}
+          timeline={state.history.present}
+          songFacts={state.songFacts}
           tracks={tracks}
           duration={duration}
           zoom={zoom}

@@ -1,18 +1,27 @@
+import { memo } from 'react';
+import type { Genre } from '../../../../shared/genres';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { PlainSentence } from '../../../components/ui/show-numbers';
 import { cn } from '../../../lib/cn';
-import { effectiveGenre, type FlowState } from '../flow-state';
+import type { FlowState } from '../flow-state';
 import { vocalSentence } from '../plain-sentences';
 import { vocalFindings } from './vocal-findings';
 
 /**
  * Issue 26: what the listening worker heard in the vocal, in plain words, each line opening onto its numbers.
- * Shown from the moment the vocal loads (with the worker's progress) until it is cleared.
+ * Shown from the moment the vocal loads (with the worker's progress) until it is cleared. It takes only the
+ * vocal's analysis and the genre (memoised: the mixer's other flow changes leave it as it is, decision 297).
  */
-export function VocalAnalysisPanel({ flow }: { flow: FlowState }) {
-  const { vocal } = flow;
+export const VocalAnalysisPanel = memo(function VocalAnalysisPanel({
+  vocal,
+  genre: aimed,
+}: {
+  vocal: FlowState['vocal'];
+  /** The genre the mix aims at (effectiveGenre), null when none is known. */
+  genre: Genre | null;
+}) {
   if (vocal.status === 'idle') return null;
-  const genre = effectiveGenre(flow) ?? 'pop';
+  const genre = aimed ?? 'pop';
   const findings = vocal.result ? vocalFindings(vocal.result, genre) : null;
   return (
     <Card aria-labelledby="vocal-analysis-title" data-testid="vocal-analysis" data-state={vocal.status}>
@@ -75,4 +84,4 @@ export function VocalAnalysisPanel({ flow }: { flow: FlowState }) {
       ) : null}
     </Card>
   );
-}
+});
