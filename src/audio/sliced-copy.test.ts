@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { copyChannelsInSlices, fillAudioBufferInSlices } from './sliced-copy';
+import { copyChannelsInSlices, fillAudioBufferInSlices, touchAudioBufferInSlices } from './sliced-copy';
 
 const ramp = (n: number, offset = 0) => Float32Array.from({ length: n }, (_, i) => i + offset);
 
@@ -83,5 +83,48 @@ describe('fillAudioBufferInSlices', () => {
     shared.set(ramp(5, 3));
     await fillAudioBufferInSlices(buffer, [shared], 2);
     expect([...data[0]!]).toEqual([...ramp(5, 3)]);
+  });
+});
+
+describe('touchAudioBufferInSlices (decision 298)', () => {
+  /** A stand-in AudioBuffer whose channel arrays record each range filled. */
+  const fillingBuffer = (length: number, count: number) => {
+    const fills: [number, number, number][] = [];
+    const data = Array.from({ length: count }, (_, channel) => {
+      const array = new Float32Array(length).fill(1);
+      const fill = array.fill.bind(array);
+      array.fill = (value: number, start = 0, end = length) => {
+        fills.push([channel, start, end]);
+        return fill(value, start, end);
+      };
+      return array;
+    });
+    const buffer = { length, numberOfChannels: count, getChannelData: (c: number) => data[c]! };
+    return { buffer: buffer as unknown as AudioBuffer, data, fills };
+  };
+
+  it('writes every sample of every channel once, one slice per task', async () => {
+    const { buffer, data, fills } = fillingBuffer(7, 2);
+    const touching = touchAudioBufferInSlices(buffer, 3);
+    // The caller's task writes the first slice only; the others follow a turn of the event loop apart.
+    expect(fills).toEqual([[0, 0, 3]]);
+    await touching;
+    expect(fills).toEqual([
+      [0, 0, 3],
+      [0, 3, 6],
+      [0, 6, 7],
+      [1, 0, 3],
+      [1, 3, 6],
+      [1, 6, 7],
+    ]);
+    expect(data.every((d) => d.every((v) => v === 0))).toBe(true);
+  });
+
+  it('stops with the abort reason once the signal is aborted', async () => {
+    const { buffer, fills } = fillingBuffer(10, 1);
+    const controller = new AbortController();
+    controller.abort(new Error('stop'));
+    await expect(touchAudioBufferInSlices(buffer, 4, controller.signal)).rejects.toThrow('stop');
+    expect(fills.length).toBe(1);
   });
 });

@@ -86,6 +86,8 @@ export type PairJob = Omit<MasterJob, 'transfer'> & {
   shared?: Float32Array[];
   /** Frames per slice of the copy made in the call (default 2^19); tests make it small and slow. */
   copySlice?: number;
+  /** Called once the workers have the whole input (the page's copy is done, or there was none to make). */
+  onCopied?: () => void;
 };
 
 export class MasterPairClient {
@@ -156,6 +158,7 @@ export class MasterPairClient {
     const memory = createHandoverMemory(work.length, BLOCK, true);
     const handover = new BlockHandover(memory);
     if (streamIn) handover.streamInput();
+    else job.onCopied?.();
     // A cancel, or either side failing, stops the other (it may be waiting on the hand-over).
     // The loudness solve's share, once made: closed on a cancel too (a worker may be waiting on it).
     let closeShare = () => {};
@@ -173,7 +176,8 @@ export class MasterPairClient {
         a.call('chainFront', { channels: work, setup, memory }, { signal, onProgress }).catch(failed),
         b.call('chainBack', { channels: work, setup, memory }, { signal, onProgress }).catch(failed),
         streamIn
-          ? copyInSlices(channels, work, signal, job.copySlice, (end) => handover.inputCopied(end)).catch(
+          ? copyInSlices(channels, work, signal, job.copySlice, (end) => handover.inputCopied(end)).then(
+              () => job.onCopied?.(),
               failed,
             )
           : undefined,

@@ -9,7 +9,7 @@ import { synthTrack } from '../../../../audio/synth-music';
 import type { MasteringSettings } from '../mastering-constants';
 import type { Analysis, JobStatus } from '../mastering-state';
 import type { VersionsOutput } from '../versions/versions-job';
-import { copyChannels, toAudioBufferInSlices } from './chunked-copy';
+import { copyChannels, toAudioBufferInSlices, touchedAudioBuffer } from './chunked-copy';
 import {
   MasterClient,
   type MasteringProgress,
@@ -213,13 +213,21 @@ export const runMasterJob = async (
   const two = pairClient();
   const shared = prepared?.source === source ? prepared.channels : undefined;
   prepared = null;
+  // The master's AudioBuffer is made and written once while the workers render, once the page's copy for
+  // them is done (decision 298): the page then only copies the result into it.
+  let target: Promise<AudioBuffer | null> = Promise.resolve(null);
+  const touch = () => {
+    target = touchedAudioBuffer(source.numberOfChannels, source.length, source.sampleRate, signal).catch(
+      () => null,
+    );
+  };
   const rendered = two
-    ? await two.master(channelsOf(source), source.sampleRate, { ...request, shared })
+    ? await two.master(channelsOf(source), source.sampleRate, { ...request, shared, onCopied: touch })
     : await masterClient().master(await copyChannels(channelsOf(source), signal), source.sampleRate, {
         ...request,
         transfer: true,
       });
-  return outputOf(rendered.channels, source.sampleRate, rendered.report, signal, true);
+  return outputOf(rendered.channels, source.sampleRate, rendered.report, signal, true, await target);
 };
 
 /**
@@ -232,8 +240,10 @@ export const outputOf = async (
   report: MasteringReport,
   signal: AbortSignal,
   transfer: boolean,
+  /** An AudioBuffer of the result's shape made while it rendered (`touchedAudioBuffer`), to fill. */
+  target?: AudioBuffer | null,
 ): Promise<JobOutput> => {
-  const buffer = await toAudioBufferInSlices(channels, sampleRate);
+  const buffer = await toAudioBufferInSlices(channels, sampleRate, target);
   signal.throwIfAborted();
   // The meter worker measures while the page draws the overview.
   const details = Promise.all([
