@@ -1,7 +1,7 @@
 /**
  * Generated music: oscillators, noise and plucked strings with a fixed seed, so what it makes is ours, small
- * and reproducible. The demo tracks (scripts/generate-demo-tracks.ts), the mastering specs' and benchmarks'
- * test audio, and the mastering screen's prime of its render workers (decision 298) are made here.
+ * and reproducible. The demo tracks (scripts/generate-demo-tracks.ts) and the test audio of the mastering
+ * specs, tests and benchmarks are made here.
  */
 export type DemoStyle = 'acoustic' | 'pop' | 'club';
 

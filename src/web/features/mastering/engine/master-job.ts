@@ -5,7 +5,6 @@
  * The status line shows the spec's step for each stage as the work enters it; the bar follows the work.
  */
 
-import { synthTrack } from '../../../../audio/synth-music';
 import type { MasteringSettings } from '../mastering-constants';
 import type { Analysis, JobStatus } from '../mastering-state';
 import type { VersionsOutput } from '../versions/versions-job';
@@ -26,6 +25,7 @@ import {
   yieldToEventLoop,
 } from './engine-api';
 import { buildOverview, type Overview } from './overview';
+import { primeSignal } from './prime-signal';
 
 export type JobFailure =
   | { kind: 'init' }
@@ -164,12 +164,15 @@ export const primeMastering = (job: Omit<MasterJobSpec, 'name' | 'inputAnalysis'
   const controller = new AbortController();
   warming = controller;
   const rate = 44_100;
-  void two
-    .master(synthTrack('club', PRIME_SECONDS, rate), rate, {
-      settings: job.settings,
-      targetLufs: job.targetLufs,
-      tone: job.tone,
-      signal: controller.signal,
+  void primeSignal(PRIME_SECONDS, rate)
+    .then((music) => {
+      controller.signal.throwIfAborted();
+      return two.master(music, rate, {
+        settings: job.settings,
+        targetLufs: job.targetLufs,
+        tone: job.tone,
+        signal: controller.signal,
+      });
     })
     .catch(() => {
       // A prime that was stopped or failed costs nothing: the track's warm-up or the render start cold.
