@@ -4,6 +4,7 @@
  * here from the file: decodeAudioData resamples to its context's rate, which is slow and alters the audio).
  */
 import { decodeAiff, isAiff, readExtended } from './aiff-decoder';
+import { SNIFF_HEAD_BYTES } from './sniff-sample-rate';
 
 const ascii = (b: Uint8Array, at: number, n: number): string =>
   String.fromCharCode(...b.subarray(at, at + n));
@@ -61,7 +62,7 @@ export const decodeUserAudio = async (
       buffer.copyToChannel(data as Float32Array<ArrayBuffer>, c);
     return buffer;
   }
-  const head = all.subarray(0, Math.min(all.length, 128 * 1024));
+  const head = all.subarray(0, Math.min(all.length, SNIFF_HEAD_BYTES));
   const rate = studioInputRate(all) ?? rateOf(head) ?? fallbackRate;
   const ctx = new OfflineAudioContext({ numberOfChannels: 1, length: 1, sampleRate: rate });
   return ctx.decodeAudioData(bytes);

@@ -21,8 +21,9 @@ describe('the WAV decode worker', () => {
       const file = wavFile({ ...o, frames: 3001 });
       const expected = decodeWav(file.slice(0), { chromium: true });
       const client = new WavDecodeClient(factory);
-      const result = await client.decode(file);
-      expect(file.byteLength).toBe(0); // moved, not copied
+      const heard: string[] = [];
+      const result = await client.decode(new Blob([file]), { onRead: () => heard.push('read') });
+      expect(heard).toEqual(['read']); // the bytes were read in the worker, before the result
       expect(result.kind).toBe('decoded');
       if (result.kind !== 'decoded') return;
       expect(result.sampleRate).toBe(48_000);
@@ -42,7 +43,7 @@ describe('the WAV decode worker', () => {
     const file = wavFile(o);
     const copy = new Uint8Array(file.slice(0));
     const client = new WavDecodeClient(factory);
-    const result = await client.decode(file);
+    const result = await client.decode(new Blob([file]));
     expect(result.kind).toBe('refused');
     if (result.kind === 'refused') expect(new Uint8Array(result.bytes)).toEqual(copy);
     client.dispose();
@@ -73,5 +74,38 @@ describe('the WAV decode worker', () => {
     twoData.set(plain.subarray(36, 48), plain.length); // a second data chunk of 4 frames
     expect(workerDecodableWav(plain)).toBe(48_000);
     expect(workerDecodableWav(twoData)).toBeNull();
+  });
+
+  it('hands back a WAV whose rate is not in the head decodeUserAudio reads the rate from', async () => {
+    // A 140 KB chunk before 'fmt ': our reader finds the rate, sniffSampleRate (the first 128 KB) does not,
+    // so decodeAudioData would decode at the fallback rate: the file is refused, and its bytes come back.
+    const plain = new Uint8Array(wavFile({ format: 1, bits: 16, channels: 1, frames: 50 }));
+    const junk = new Uint8Array(8 + 140_000);
+    junk.set(new TextEncoder().encode('junk'));
+    new DataView(junk.buffer).setUint32(4, 140_000, true);
+    const file = new Uint8Array(plain.length + junk.length);
+    file.set(plain.subarray(0, 12));
+    file.set(junk, 12);
+    file.set(plain.subarray(12), 12 + junk.length);
+    new DataView(file.buffer).setUint32(4, file.length - 8, true);
+    expect(workerDecodableWav(file)).toBe(48_000);
+    const result = await new WavDecodeClient(factory).decode(new Blob([file]));
+    expect(result.kind).toBe('refused');
+    if (result.kind === 'refused') expect(new Uint8Array(result.bytes)).toEqual(file);
+  });
+
+  it('says a file the browser cannot read is unreadable, before any progress', async () => {
+    const heard: string[] = [];
+    const gone = { arrayBuffer: () => Promise.reject(new DOMException('gone', 'NotReadableError')) };
+    const result = await createWavDecodeHandlers().decode(
+      { file: gone as unknown as Blob },
+      {
+        signal: new AbortController().signal,
+        progress: (p) => heard.push(p),
+        hold: () => undefined,
+      },
+    );
+    expect(result).toEqual({ kind: 'unreadable' });
+    expect(heard).toEqual([]);
   });
 });

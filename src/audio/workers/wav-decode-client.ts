@@ -5,8 +5,9 @@ const defaultFactory = () =>
   new Worker(new URL('./wav-decode-worker.ts', import.meta.url), { type: 'module' });
 
 /**
- * The page's side of the WAV decode worker. `bytes` is moved (detached here); a refused file's bytes come
- * back in the result. If the worker itself fails the bytes are lost and the call rejects.
+ * The page's side of the WAV decode worker: the file goes as a Blob (the worker reads it), `onRead` hears
+ * when its bytes are in; a refused file's bytes come back in the result. If the worker itself fails the
+ * call rejects (the page still holds the file).
  */
 export class WavDecodeClient {
   #rpc: RespawningRpcClient<WavDecodeApi>;
@@ -15,8 +16,12 @@ export class WavDecodeClient {
     this.#rpc = new RespawningRpcClient<WavDecodeApi>(factory);
   }
 
-  decode(bytes: ArrayBuffer): Promise<WavDecodeResult> {
-    return this.#rpc.call('decode', { bytes }, { transfer: [bytes] });
+  decode(file: Blob, options: { signal?: AbortSignal; onRead?: () => void } = {}): Promise<WavDecodeResult> {
+    return this.#rpc.call(
+      'decode',
+      { file },
+      { signal: options.signal, onProgress: () => options.onRead?.() },
+    );
   }
 
   dispose(): void {

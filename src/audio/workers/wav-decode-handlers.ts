@@ -1,7 +1,8 @@
 /** The WAV decode worker's handlers, apart from the worker entry so they can be served over any port. */
+import { SNIFF_HEAD_BYTES, sniffSampleRate } from '../codecs/sniff-sample-rate';
 import { decodeWav, readWavLayout, WavFormatError } from '../codecs/wav-decoder';
 import type { WavDecodeApi } from './wav-decode-protocol';
-import { buffersOf, type RpcHandlers, transferring } from './worker-rpc';
+import { buffersOf, type RpcHandlers, throwIfAborted, transferring } from './worker-rpc';
 
 /** Chromium's AudioBuffer limits: more channels or another rate and decodeAudioData's own errors apply. */
 const MAX_CHANNELS = 32;
@@ -39,9 +40,25 @@ export const workerDecodableWav = (bytes: Uint8Array): number | null => {
   return ours ? sampleRate : null;
 };
 
+/**
+ * Reads the file here, off the page's main thread (a FileReader's load of a 10-minute WAV was one 114-174 ms
+ * task there, issue 26). Only files that decodeAudioData would decode at their own rate are decoded here
+ * (the rate sniffSampleRate reads from the head, which decodeUserAudio decodes at, is the file's), so the
+ * samples match; the bytes of every other file go back to the page for decodeUserAudio.
+ */
 export const createWavDecodeHandlers = (): RpcHandlers<WavDecodeApi> => ({
-  decode: async ({ bytes }) => {
-    if (workerDecodableWav(new Uint8Array(bytes)) === null) {
+  decode: async ({ file }, { progress, signal }) => {
+    let bytes: ArrayBuffer;
+    try {
+      bytes = await file.arrayBuffer();
+    } catch {
+      return { kind: 'unreadable' as const };
+    }
+    throwIfAborted(signal); // the page gave up waiting for the read (its time-out)
+    progress('read');
+    const all = new Uint8Array(bytes);
+    const rate = workerDecodableWav(all);
+    if (rate === null || sniffSampleRate(all.subarray(0, SNIFF_HEAD_BYTES)) !== rate) {
       return transferring({ kind: 'refused' as const, bytes }, [bytes]);
     }
     const wav = decodeWav(bytes, { int16: false, chromium: true });

@@ -6,7 +6,7 @@ import { ProgressMeter } from '../../../lib/upload-progress';
 import { clearedSlot, type FlowState, isBusy, type Store, type TrackUpload } from '../flow-state';
 import { MIXER_NOTICES, MIXER_TIMEOUTS, type Notice, processingLabel } from '../mixer-messages';
 import { copyForTransfer } from './audio-buffers';
-import { decodeAtOwnRate, readFileBytes, TrackLoadError, withTimeout } from './decode-track';
+import { readAndDecode, TrackLoadError, withTimeout } from './decode-track';
 import { uploadTrack } from './track-api';
 import { uploadProblem } from './upload-rules';
 
@@ -84,7 +84,11 @@ export class TrackLoader {
     const generation = this.#generation[type];
     this.#setSlot(type, (s) => ({ ...s, status: 'processing' }));
     try {
-      const bytes = await readFileBytes(file, MIXER_TIMEOUTS.fileRead);
+      const decode = readAndDecode(file, this.#d.fallbackRate());
+      await withTimeout(decode.read, MIXER_TIMEOUTS.fileRead, () => {
+        decode.cancel();
+        return new TrackLoadError('File reading timed out');
+      });
       // User Timing marks: the long-task spec and DevTools line main-thread work up with these steps.
       performance.mark(`mixer:${type}:read`);
       // The user waits for the track to show: from its decoding until the loaded track is drawn it is a
@@ -92,7 +96,7 @@ export class TrackLoader {
       // (started by onLoaded) begin after the page has drawn it.
       const loaded = await pageCores.foreground(async () => {
         const track = await withTimeout(
-          this.#prepare(type, bytes),
+          this.#prepare(type, decode.audio),
           MIXER_TIMEOUTS.process[type],
           () => new TrackLoadError(MIXER_NOTICES.processTimeout(type).description ?? ''),
         );
@@ -124,8 +128,8 @@ export class TrackLoader {
     }
   }
 
-  async #prepare(type: TrackType, bytes: ArrayBuffer): Promise<LoadedTrack> {
-    const buffer = await decodeAtOwnRate(bytes, this.#d.fallbackRate());
+  async #prepare(type: TrackType, audio: Promise<AudioBuffer>): Promise<LoadedTrack> {
+    const buffer = await audio;
     performance.mark(`mixer:${type}:decoded`);
     const channels = Array.from({ length: buffer.numberOfChannels }, (_, c) => buffer.getChannelData(c));
     const [peaks] = await Promise.all([

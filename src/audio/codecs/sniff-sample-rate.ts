@@ -3,6 +3,9 @@
  * rate: decodeAudioData resamples to its context's rate, which is slow and changes the audio (DESIGN pitfalls).
  * Returns null for anything it does not recognise; the caller then decodes at the playback context's rate.
  */
+/** How much of a file's start the rate is read from. */
+export const SNIFF_HEAD_BYTES = 128 * 1024;
+
 export const sniffSampleRate = (bytes: Uint8Array): number | null =>
   wavRate(bytes) ?? oggRate(bytes) ?? mp3Rate(bytes);
 
