@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { testWav } from './helpers/mastering-audio';
 import { masterTrack, openMastering, upload, waitForSource } from './helpers/mastering-page';
 import { currentUser, signUp } from './helpers/mastering-users';
-import { press, spend, WIDTHS } from './helpers/plans';
+import { press, proMonthDays, spend, WIDTHS } from './helpers/plans';
 import { expect, expectToast, test, toastWith } from './helpers/web-fixtures';
 
 const ready = (page: import('@playwright/test').Page) =>
@@ -35,14 +35,21 @@ for (const width of WIDTHS) {
 
       const dialog = page.getByRole('dialog', { name: 'Change Subscription' });
       await expect(dialog.getByRole('radio', { name: /Upgrade to Unlimited/ })).toBeChecked();
-      const preview = (await (await previewAsked).json()) as { amountDueCents: number; creditCents: number };
+      const preview = (await (await previewAsked).json()) as {
+        amountDueCents: number;
+        creditCents: number;
+        unusedDays: number;
+      };
       const summary = dialog.getByTestId('plan-change-summary');
       await expect(summary).toHaveAttribute('data-state', 'ready');
       // Decision 250: on the Pro month's first day its whole $9.99 is unused and credited.
-      expect(preview).toMatchObject({ amountDueCents: 2000, creditCents: 999 });
+      // The month is a calendar month from today (30 days on Nov 28, 31 on Dec 7).
+      expect(preview).toMatchObject({ amountDueCents: 2000, creditCents: 999, unusedDays: proMonthDays() });
       const row = (label: string) => summary.locator('div', { has: page.getByText(label, { exact: true }) });
       await expect(row('Due today')).toContainText('$20.00');
-      await expect(row('Unused Pro days')).toContainText('$9.99 credit for 30 unused Pro days');
+      await expect(row('Unused Pro days')).toContainText(
+        `$9.99 credit for ${proMonthDays()} unused Pro days`,
+      );
       await expect(row('Unlimited period')).toContainText(/\w{3} \d{1,2}, \d{4} to \w{3} \d{1,2}, \d{4}/);
       await expect(row('Then')).toContainText('$29.99 a month');
       await expect(row('Crowns added now')).toContainText('35');
@@ -132,7 +139,7 @@ for (const width of WIDTHS) {
       await ready(page);
       const summary = page.getByTestId('checkout-change-summary');
       await expect(summary).toContainText('Due today$20.00');
-      await expect(summary).toContainText('$9.99 credit for 30 unused Pro days');
+      await expect(summary).toContainText(`$9.99 credit for ${proMonthDays()} unused Pro days`);
       await expect(page.getByRole('button', { name: 'Subscribe to Unlimited' })).toHaveCount(0);
       await press(page, page.getByRole('button', { name: 'Upgrade to Unlimited' }));
       const dialog = page.getByRole('dialog', { name: 'Change Subscription' });

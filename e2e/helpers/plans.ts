@@ -16,6 +16,18 @@ export const press = async (page: Page, target: Locator) => {
   else await target.click();
 };
 
+/**
+ * The days of a Pro month that starts now: one calendar month (UTC), clamped to the next month's last day
+ * (Jan 31 -> Feb 28), so 28 to 31 days. Counted here apart from the server's billing-period.ts; a
+ * subscription bought a moment ago has all of them unused.
+ */
+export const proMonthDays = (now = new Date()): number => {
+  const lastDay = (monthsAhead: number) =>
+    new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + monthsAhead + 1, 0)).getUTCDate();
+  const day = now.getUTCDate();
+  return lastDay(0) - day + Math.min(day, lastDay(1));
+};
+
 export const spend = async (page: Page, type: 'mix' | 'mastering') => {
   const res = await page.request.post('/api/spend-credit', {
     data: { type, idempotencyKey: crypto.randomUUID() },
