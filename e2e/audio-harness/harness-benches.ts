@@ -3,6 +3,7 @@
  * the render in fresh workers, the spec chain from native nodes, the meter, and the page's idle stall.
  */
 
+import type { BandLevel } from '../../src/audio/dsp/band-levels';
 import type { MasteringProgress } from '../../src/audio/dsp/mastering-chain';
 import { masteringChainParams } from '../../src/audio/dsp/mastering-processor';
 import { musicLike } from '../../src/audio/dsp/test-signals';
@@ -39,10 +40,15 @@ export const masterBench = async (
   // Start the workers (module load) before timing: the app keeps its workers alive between jobs.
   await client.master([new Float32Array(4096), new Float32Array(4096)], 44100, { settings, targetLufs: -14 });
   let inputAnalysis: TrackAnalysis | undefined;
+  let inputBands: BandLevel[] | undefined;
   if (loaded) {
+    // What the screen has when a track has loaded: the engine's analysis and the meter's band levels.
     const analyser = new MasterClient(masterWorker);
     inputAnalysis = await analyser.analyse(source, 44100);
     analyser.dispose();
+    const meter = new MeterClient(meterWorker);
+    inputBands = (await meter.measure(source, 44100, { bands: true })).bands ?? undefined;
+    meter.dispose();
   }
   // As the app calls it: the client copies the decoded channels to the worker(s) in slices (part of the job).
   const tone = adaptive ? { preset } : undefined;
@@ -54,7 +60,14 @@ export const masterBench = async (
   };
   const run = await measureStalls(() => {
     started = performance.now();
-    return client.master(source, 44100, { settings, targetLufs, tone, inputAnalysis, onProgress });
+    return client.master(source, 44100, {
+      settings,
+      targetLufs,
+      tone,
+      inputAnalysis,
+      inputBands,
+      onProgress,
+    });
   });
   client.dispose();
   return {

@@ -306,13 +306,18 @@ const pairEquality = async (preset: PresetId, seconds: number, channelCount: num
       if (one.channels[c]![i] !== again.channels[c]![i]) againDiffering++;
   // With the analysis made at load (as the screen has it) and no copy before: the copy goes on while the
   // front runs (decision 304), against the one-worker render with the same analysis. In slices of 64 frames,
-  // a turn of the event loop each, the copy is slower than the front: the front must wait for it.
+  // a turn of the event loop each, the copy is slower than the front: the front must wait for it. The pair
+  // also gets the meter's band levels of the source, as the screen hands them over (decision 307): the
+  // one-worker render measures its own, so the same report says they are the same.
   const inputAnalysis = analyseTrack(source, 44100);
   const job = { settings, targetLufs, tone, inputAnalysis };
   const loadedSingle = new MasterClient(masterWorker);
   const oneLoaded = await loadedSingle.master(source, 44100, job);
   loadedSingle.dispose();
-  const streamed = await pair.master(source, 44100, { ...job, copySlice: 64 });
+  const meter = new MeterClient(meterWorker);
+  const inputBands = (await meter.measure(source, 44100, { bands: true })).bands ?? undefined;
+  meter.dispose();
+  const streamed = await pair.master(source, 44100, { ...job, inputBands, copySlice: 64 });
   let streamedDiffering = 0;
   for (let c = 0; c < oneLoaded.channels.length; c++)
     for (let i = 0; i < oneLoaded.channels[c]!.length; i++)

@@ -58,6 +58,11 @@ export interface MasterRenderOptions {
    * render does not measure it again. Never an excerpt's or another track's.
    */
   inputAnalysis?: TrackAnalysis;
+  /**
+   * The band levels of exactly these channels (measureBandLevels with its defaults), measured before: the
+   * screen's meter measures the original when it loads. The report's input bands, not measured again.
+   */
+  inputBands?: BandLevel[];
 }
 
 /** A master's gain curves: filled in by renderMaster, replayed by renderVersion (master-versions.ts). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CUSTOM_SETTINGS, manualTargetLufs, PRESET_IDS, PRESETS } from '../../shared/mastering';
+import { measureBandLevels } from './band-levels';
 import { measureLoudness } from './loudness';
 import { MASTERING_STAGES, type MasteringProgress, renderMaster } from './mastering-chain';
 import { worstLiveDeviation } from './mastering-checks.test-helper';
@@ -116,6 +117,27 @@ describe('mastering render', () => {
     );
     expect(report.gainDb).toBe(0);
     expect(silent[0]!.every((v) => v === 0)).toBe(true);
+  });
+
+  it("takes the input's band levels measured at load instead of measuring them again, with the same samples", async () => {
+    const source = musicLike({ seconds: 6, seed: 5 });
+    const options = { settings: PRESETS.balanced.settings, targetLufs: -14 };
+    const measured = source.map((c) => c.slice());
+    const own = await renderMaster(measured, RATE, options, { yieldFn: immediate });
+    const atLoad = measureBandLevels(source, RATE);
+    expect(atLoad).toEqual(own.input.bands);
+    // Marked, so the report shows it carries what it was given rather than a measurement of its own.
+    const given = atLoad.map((b) => ({ ...b, levelDb: b.levelDb + 100 }));
+    const handed = source.map((c) => c.slice());
+    const report = await renderMaster(
+      handed,
+      RATE,
+      { ...options, inputBands: given },
+      { yieldFn: immediate },
+    );
+    expect(report.input.bands).toEqual(given);
+    expect({ ...report, input: { ...report.input, bands: own.input.bands } }).toEqual(own);
+    expect(handed.every((c, i) => c.every((v, k) => v === measured[i]![k]))).toBe(true);
   });
 
   it('stops at the next block when aborted', async () => {

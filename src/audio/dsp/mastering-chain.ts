@@ -347,7 +347,7 @@ export const renderMaster = async (
   const analysis = options.analysis ?? own;
   await checkpoint();
   report('spectrum', 0);
-  const bands = measureBandLevels(channels, sampleRate);
+  const bands = options.inputBands ?? measureBandLevels(channels, sampleRate);
   await checkpoint();
 
   // 2. The chain kernel, block by block, measuring what it produces.

@@ -1,5 +1,6 @@
 import type { MasteringSettings } from '../../shared/mastering';
 import type { AdaptivePlan, ToneChoice } from '../dsp/adaptive-plan';
+import type { BandLevel } from '../dsp/band-levels';
 import type { MasteringProgress, MasteringReport } from '../dsp/mastering-chain';
 import type { TrackAnalysis } from '../dsp/track-analysis';
 import type { VocalClarity } from '../dsp/vocal-clarity';
@@ -22,6 +23,8 @@ export interface MasterJob {
   tone?: ToneChoice;
   /** The analysis of exactly these channels, made before (when the track loaded): not measured again. */
   inputAnalysis?: TrackAnalysis;
+  /** The band levels of exactly these channels, measured when the track loaded: not measured again. */
+  inputBands?: BandLevel[];
 }
 
 /** The page's side of the master worker. */
@@ -48,6 +51,7 @@ export class MasterClient {
         ceilingDb: job.ceilingDb,
         tone: job.tone,
         inputAnalysis: job.inputAnalysis,
+        inputBands: job.inputBands,
       },
       { signal: job.signal, onProgress: job.onProgress, transfer: buffersOf(work) },
     );

@@ -138,9 +138,9 @@ export class MasterPairClient {
     const frames = work[0]!.length;
     const call = { signal };
 
-    // The report's band levels of the input are measured while the back solves the loudness, when the front
-    // has nothing else to do, from the few frames they read (the chain overwrites `work`).
-    const bandsInput = bandLevelExcerpt(channels);
+    // The report's band levels of the input: the page's, measured when the track loaded, or measured by the
+    // front in a pause of the loudness solve from the few frames they read (the chain overwrites `work`).
+    const bandsInput = job.inputBands ? null : bandLevelExcerpt(channels);
 
     onProgress({ stage: 'analysing', fraction: 0 });
     // The analysis in two halves (levels | spectrum), unless made at load.
@@ -190,7 +190,6 @@ export class MasterPairClient {
       const share = createPeakShareMemory(createPlanSplitMemory(blocks, sampleRate, start.limiter));
       closeShare = () => closePeakShare(share);
       const head = { start, storage: truePeakStorage(blocks, true), share };
-      const bandsJob = { channels: bandsInput, sampleRate };
       const [solution, bands] = await Promise.all([
         b
           .call('solveLoudness', { channels: work, measurement, setup, head }, { signal, onProgress })
@@ -201,14 +200,22 @@ export class MasterPairClient {
         a
           .call(
             'helpSolve',
-            { channels: work, sampleMax: measurement.sampleMax, head, bands: bandsJob },
-            { signal, transfer: bandsInput.map((c) => c.buffer) },
+            {
+              channels: work,
+              sampleMax: measurement.sampleMax,
+              head,
+              sampleRate,
+              bands: bandsInput ?? undefined,
+            },
+            { signal, transfer: bandsInput?.map((c) => c.buffer) },
           )
           .catch((e) => {
             closeShare();
             throw e;
           }),
       ]);
+      const inputBands = job.inputBands ?? bands;
+      if (!inputBands) throw new Error('The input band levels were not measured.');
       const half = Math.floor(frames / BLOCK / 2) * BLOCK;
       const gains = { channels: work, gainDb: solution.gainDb, boundaryGains: solution.plan.boundaryGains };
       await Promise.all([
@@ -219,7 +226,7 @@ export class MasterPairClient {
         work,
         sampleRate,
         options,
-        { own, analysis: own, bands, adaptive },
+        { own, analysis: own, bands: inputBands, adaptive },
         solution,
         mergeCompressorDynamics(frontDynamics, backDynamics, FRONT_BANDS),
       );

@@ -32,6 +32,8 @@ export interface MasterApi {
       tone?: ToneChoice;
       /** The analysis of exactly these channels, made before: not measured again. */
       inputAnalysis?: TrackAnalysis;
+      /** Their band levels, measured before: not measured again. */
+      inputBands?: BandLevel[];
     };
     response: { channels: Float32Array[]; report: MasteringReport };
     progress: MasteringProgress;
@@ -151,9 +153,11 @@ export interface MasterApi {
       channels: Float32Array[];
       sampleMax: Float64Array;
       head: LoudnessHead;
-      bands: { channels: Float32Array[]; sampleRate: number };
+      sampleRate: number;
+      /** bandLevelExcerpt of the input, measured in a pause of the solve; absent when the page has its bands. */
+      bands?: Float32Array[];
     };
-    response: BandLevel[];
+    response: BandLevel[] | null;
     progress: never;
   };
   /** The loudness solve from there; the limiter's block gains come back on shared memory. */

@@ -23,13 +23,13 @@ import { buffersOf, type RpcEndpoint, serveRpc, transferring } from './worker-rp
 
 serveRpc<MasterApi>(self as unknown as RpcEndpoint, {
   master: async (
-    { channels, sampleRate, settings, targetLufs, ceilingDb, tone, inputAnalysis },
+    { channels, sampleRate, settings, targetLufs, ceilingDb, tone, inputAnalysis, inputBands },
     { signal, progress },
   ) => {
     const report = await renderMaster(
       channels,
       sampleRate,
-      { settings, targetLufs, ceilingDb, tone, inputAnalysis },
+      { settings, targetLufs, ceilingDb, tone, inputAnalysis, inputBands },
       { signal, onProgress: progress },
     );
     return transferring({ channels, report }, buffersOf(channels));
@@ -93,12 +93,12 @@ serveRpc<MasterApi>(self as unknown as RpcEndpoint, {
       dynamics: back.stats.compressors(),
     };
   },
-  helpSolve: ({ channels, sampleMax, head, bands }) => {
+  helpSolve: ({ channels, sampleMax, head, sampleRate, bands }) => {
     const share = head.share;
     if (!share) throw new TypeError('helpSolve needs the solve to share its block true peaks');
     const peaks = new BlockTruePeaks(channels, sampleMax, head.start.threshold, head.storage);
     const blocks = Math.ceil(channels[0]!.length / LIMITER_BLOCK);
-    const { sampleRate } = bands;
+    const measure = bands ? () => measureBandLevels(bands, sampleRate) : null;
     let levels: BandLevel[] | null = null;
     new PeakShare(share, sampleMax.length).serve(
       (gain, from, to) => peaks.ensureRange(gain, from, to),
@@ -106,11 +106,13 @@ serveRpc<MasterApi>(self as unknown as RpcEndpoint, {
         if (!share.plan) throw new TypeError('a plan was asked for without memory to split it');
         planLaterPart(peaks.peaks, blocks, gain, sampleRate, head.start.limiter, share.plan);
       },
-      () => {
-        levels = measureBandLevels(bands.channels, bands.sampleRate);
-      },
+      measure
+        ? () => {
+            levels = measure();
+          }
+        : undefined,
     );
-    return levels ?? measureBandLevels(bands.channels, bands.sampleRate);
+    return levels ?? measure?.() ?? null;
   },
   solveLoudness: async ({ channels, measurement, setup, head }, { signal, progress }) => {
     let solution: LoudnessSolution;

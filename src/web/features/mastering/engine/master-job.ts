@@ -10,6 +10,7 @@ import type { Analysis, JobStatus } from '../mastering-state';
 import type { VersionsOutput } from '../versions/versions-job';
 import { copyChannels, toAudioBufferInSlices, touchedAudioBuffer } from './chunked-copy';
 import {
+  type BandLevel,
   MasterClient,
   type MasteringProgress,
   type MasteringReport,
@@ -50,6 +51,8 @@ export interface MasterJobSpec {
   tone?: ToneChoice;
   /** The source's analysis made when it loaded (of exactly these channels): the render skips that pass. */
   inputAnalysis?: TrackAnalysis;
+  /** The source's band levels from the meter when it loaded (the report's input bands): not measured again. */
+  inputBands?: BandLevel[];
 }
 
 let master: MasterClient | null = null;
@@ -200,6 +203,7 @@ export const runMasterJob = async (
     targetLufs: job.targetLufs,
     tone: job.tone,
     inputAnalysis: job.inputAnalysis,
+    inputBands: job.inputBands,
     signal,
     // Only what the user can see changing re-renders the page (its work competes with the render's workers).
     onProgress: (p: MasteringProgress) => {

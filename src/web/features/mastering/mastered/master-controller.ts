@@ -91,7 +91,13 @@ export class MasterController {
         )
       : await masterWithFallback(
           source.buffer,
-          { ...spec, inputAnalysis: source.track ?? undefined },
+          {
+            ...spec,
+            inputAnalysis: source.track ?? undefined,
+            // The meter's reading of the original at load (measureBandLevels of the same samples): the render
+            // does not measure them again, and the front helps the loudness solve all through (decision 307).
+            inputBands: source.analysis?.bands.length ? source.analysis.bands : undefined,
+          },
           onStatus,
           controller.signal,
         );
