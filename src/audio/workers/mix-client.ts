@@ -6,6 +6,7 @@ import type { MixRenderSettings } from '../render/mix-render';
 import type { MixProgress } from '../render/mix-stages';
 import { copyChannelsInSlices, WORKER_COPY_SLICE } from '../sliced-copy';
 import type { MixApi, MixTimeline, PitchCurveView, RenderedMix, RenderedPreview } from './mix-protocol';
+import type { PauseGate } from './pause-gate';
 import { RpcClient } from './worker-rpc';
 
 /**
@@ -70,7 +71,7 @@ export class MixClient {
   /** Issue 27: the vocal's detected, target and corrected pitch curves for the pitch view. */
   async pitchCurve(
     settings: PitchSettings,
-    options: { signal?: AbortSignal; onProgress?: (fraction: number) => void } = {},
+    options: { signal?: AbortSignal; onProgress?: (fraction: number) => void; gate?: PauseGate } = {},
   ): Promise<PitchCurveView | null> {
     const rpc = await this.#client();
     return rpc.call('pitchCurve', { settings }, options);

@@ -187,10 +187,15 @@ export const createMixHandlers = (): RpcHandlers<MixApi> => {
       return vocalAnalysisFor(timeline, genre, progress);
     },
 
-    pitchCurve: async ({ settings }, { signal, progress }) => {
+    pitchCurve: async ({ settings }, { signal, progress, hold }) => {
       const source = sources.vocals;
       if (!source) return null;
-      const track = await trackSource(source.channels, source.sampleRate, { signal, onProgress: progress });
+      // Called with the page's press gate: the tracking holds while a press is handled (decision 308).
+      const track = await trackSource(source.channels, source.sampleRate, {
+        signal,
+        onProgress: progress,
+        checkpoint: hold,
+      });
       const { detected, target, corrected, ratio } = buildCorrectionCurve(track, settings);
       // The live path's grain plan for this curve (decision 260); the runs are the cached ones, so cloned.
       const live = livePitchPlan(runsOfSource(source.channels, track), ratio, track.hop, track.sampleRate);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { gateClosed } from '../../audio/workers/pause-gate';
-import { CoreBudget } from './core-budget';
+import { CoreBudget, holdForInput } from './core-budget';
 
 /** A job that runs until `finish` is called, recording when it started. */
 const pendingJob = (log: string[], name: string) => {
@@ -128,6 +128,54 @@ describe('CoreBudget', () => {
     mixdown.finish();
     await mixing;
     expect(log).toEqual(['start analysis', 'start preview', 'start mixdown']);
+  });
+
+  it("holds the background analyses from a press until the page has painted, on the page's events only", async () => {
+    const gate = new Int32Array(new SharedArrayBuffer(4));
+    const pressGate = new Int32Array(new SharedArrayBuffer(4));
+    const budget = new CoreBudget(1, gate, pressGate);
+    const log: string[] = [];
+    const bg = pendingJob(log, 'analysis');
+    const analysis = budget.background(bg.job);
+    await turn();
+    const page = new EventTarget();
+    const release = holdForInput(budget, page);
+    for (const type of ['pointerdown', 'click', 'keydown']) {
+      page.dispatchEvent(new Event(type));
+      expect(gateClosed(gate)).toBe(true);
+      expect(gateClosed(pressGate)).toBe(true);
+      // No frames here: the hold ends after a task (afterPaint), and the analysis goes on.
+      await turn();
+      await turn();
+      expect(gateClosed(gate)).toBe(false);
+      expect(gateClosed(pressGate)).toBe(false);
+    }
+    // The user's own jobs close the analyses' gate, never the press gate (the pitch curve shares their worker).
+    const preview = pendingJob(log, 'preview');
+    const previews = budget.foreground(preview.job);
+    expect(gateClosed(gate)).toBe(true);
+    expect(gateClosed(pressGate)).toBe(false);
+    preview.finish();
+    await previews;
+    log.splice(log.indexOf('start preview'), 1);
+    // A background job asking while a press is held waits for the paint.
+    page.dispatchEvent(new Event('pointerdown'));
+    const next = pendingJob(log, 'genre');
+    const genre = budget.background(next.job);
+    bg.finish();
+    await analysis;
+    expect(log).toEqual(['start analysis']);
+    await turn();
+    await turn();
+    expect(log).toEqual(['start analysis', 'start genre']);
+    // Moves and removed listeners hold nothing.
+    page.dispatchEvent(new Event('pointermove'));
+    expect(gateClosed(gate)).toBe(false);
+    release();
+    page.dispatchEvent(new Event('pointerdown'));
+    expect(budget.running).toBe(1);
+    next.finish();
+    await genre;
   });
 
   it('leaves its gate open where the cores suffice for both', async () => {

@@ -19,12 +19,21 @@ export class CoreBudget {
   readonly #waiting: (() => void)[] = [];
   /** Null where the page has no shared memory: background jobs then run beside foreground ones. */
   readonly gate: PauseGate | null;
+  /**
+   * Closed only while a press is handled (`press`), never by the jobs: for a job in the worker the user's
+   * jobs also run in (the vocal's pitch curve in the mix worker), which holding for them would only keep
+   * them queued behind it.
+   */
+  readonly pressGate: PauseGate | null;
+  #presses = 0;
 
   constructor(
     readonly slots: number,
     gate: PauseGate | null = createPauseGate(),
+    pressGate: PauseGate | null = createPauseGate(),
   ) {
     this.gate = gate;
+    this.pressGate = pressGate;
   }
 
   /** Jobs counted now (foreground and background). */
@@ -61,6 +70,21 @@ export class CoreBudget {
     } finally {
       this.#background--;
       this.#release();
+    }
+  }
+
+  /**
+   * A press being handled: a foreground job until the page has painted what it changed, which also closes
+   * the press gate meanwhile (decision 308).
+   */
+  async press(): Promise<void> {
+    this.#presses++;
+    if (this.pressGate) setGateClosed(this.pressGate, true);
+    try {
+      await this.foreground(afterPaint);
+    } finally {
+      this.#presses--;
+      if (this.pressGate && this.#presses === 0) setGateClosed(this.pressGate, false);
     }
   }
 
@@ -110,3 +134,26 @@ export const afterPaint = (): Promise<void> =>
 
 /** The page's budget: its cores less one, at least one (a one-core machine still analyses). */
 export const pageCores = new CoreBudget(Math.max(1, (globalThis.navigator?.hardwareConcurrency ?? 2) - 1));
+
+/** What the user does with a press: the events that make a page's task the user then waits on. */
+const INPUT_EVENTS = ['pointerdown', 'click', 'keydown'] as const;
+
+/**
+ * While the user presses something, the background analyses hold: each press (pointer down, click, key) is
+ * `press`, a foreground job until the page has painted what it changed (decision 308). A foreground job
+ * started by the click's handler closes the gate too, but only once the handler runs: the press's events,
+ * the handler and React's commit come first in one main-thread task, and on two cores that task shared its
+ * core with an analysis worker and the browser's own processes (a Create Mixdown click of 37 ms CPU lasted
+ * 168 ms on the wall while the listening worker ran beside it). Listeners in the capture phase on `target`,
+ * passive, so they run before the page's own; returns what removes them.
+ */
+export const holdForInput = (budget: CoreBudget, target: EventTarget = window): (() => void) => {
+  const hold = () => {
+    void budget.press();
+  };
+  const options = { capture: true, passive: true };
+  for (const type of INPUT_EVENTS) target.addEventListener(type, hold, options);
+  return () => {
+    for (const type of INPUT_EVENTS) target.removeEventListener(type, hold, options);
+  };
+};

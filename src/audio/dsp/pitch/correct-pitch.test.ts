@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PitchSettings } from '../../../shared/pitch-settings';
 import { correctPitch } from './correct-pitch';
 import { nearestScaleNote, scalePitchClasses } from './correction-curve';
+import { trackPitch } from './pitch-track';
 import {
   A_MINOR_MELODY,
   aubioPitch,
@@ -64,6 +65,17 @@ describe('pitch correction of a detuned melody, measured by aubiopitch', () => {
       expect(landed.length / clear.length).toBeGreaterThanOrEqual(0.85);
     });
   }
+
+  it("tracks the same pitch with a worker's checkpoints in its frame loop, called all through it", async () => {
+    const input = material.oohs!;
+    const plain = await trackPitch(input, SR);
+    let calls = 0;
+    const held = await trackPitch(input, SR, { checkpoint: () => calls++ });
+    expect(held).toEqual(plain);
+    // One per 32 frames of the tracker's hop and per 65 536 samples of each of the decimating filter's two
+    // sections: a press never waits on more than a few milliseconds of either.
+    expect(calls).toBe(Math.floor(plain.f0.length / 32) + 2 * Math.floor(input.length / 65_536));
+  });
 
   it('at amount 0 returns the input bit for bit', async () => {
     const input = material.oohs!;

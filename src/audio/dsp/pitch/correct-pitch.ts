@@ -12,6 +12,8 @@ export interface PitchJobOptions {
   signal?: AbortSignal;
   /** 0..1 over tracking and shifting. */
   onProgress?: (fraction: number) => void;
+  /** The tracking's checkpoints (TrackOptions). */
+  checkpoint?: () => void;
 }
 
 export interface PitchCorrection {

@@ -33,7 +33,12 @@ export interface PitchTrack {
 export interface TrackOptions {
   signal?: AbortSignal;
   onProgress?: (fraction: number) => void;
+  /** Called every few milliseconds of the frame loop: a worker's pause gate (pause-gate.ts) holds there. */
+  checkpoint?: () => void;
 }
+
+/** Frames between two checkpoints: a few milliseconds of the difference function's work. */
+const CHECKPOINT_FRAMES = 32;
 
 /** Mono mix of a source's channels (the mid), a fresh array. */
 export const monoOf = (channels: readonly Float32Array[]): Float32Array => {
@@ -45,8 +50,11 @@ export const monoOf = (channels: readonly Float32Array[]): Float32Array => {
   return out;
 };
 
+/** Samples of the decimating filter between two checkpoints: a few milliseconds of its loop. */
+const CHECKPOINT_SAMPLES = 1 << 16;
+
 /** Decimate by `factor` after a 4th-order low-pass (two cascaded RBJ sections) at 0.42 of the new Nyquist. */
-const decimate = (x: Float32Array, factor: number): Float32Array => {
+const decimate = (x: Float32Array, factor: number, checkpoint?: () => void): Float32Array => {
   if (factor <= 1) return x;
   const w = (Math.PI * 0.84) / factor;
   const q = [0.5412, 1.3066];
@@ -65,6 +73,7 @@ const decimate = (x: Float32Array, factor: number): Float32Array => {
     let y2 = 0;
     const out = new Float64Array(y.length);
     for (let i = 0; i < y.length; i++) {
+      if ((i & (CHECKPOINT_SAMPLES - 1)) === CHECKPOINT_SAMPLES - 1) checkpoint?.();
       const v = y[i]!;
       const o = b0 * v + b1 * x1 + b0 * x2 - a1 * y1 - a2 * y2;
       out[i] = o;
@@ -135,7 +144,7 @@ export const trackPitch = async (
   options: TrackOptions = {},
 ): Promise<PitchTrack> => {
   const factor = Math.max(1, Math.round(sampleRate / 11_025));
-  const ds = decimate(x, factor);
+  const ds = decimate(x, factor, options.checkpoint);
   const dsRate = sampleRate / factor;
   const hop = Math.round(PITCH_HOP_SECONDS * sampleRate);
   const frames = Math.floor(x.length / hop) + 1;
@@ -168,6 +177,7 @@ export const trackPitch = async (
     }
     if (power[f]! > maxPower) maxPower = power[f]!;
     candidates[f] = list;
+    if (f % CHECKPOINT_FRAMES === CHECKPOINT_FRAMES - 1) options.checkpoint?.();
     if (f % (block * 8) === block * 8 - 1) {
       options.onProgress?.((0.9 * f) / frames);
       await Promise.resolve();

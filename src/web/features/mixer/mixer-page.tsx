@@ -1,10 +1,11 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
 import { TIER_RULES, tierOf } from '../../../shared/plans';
 import { useAuth } from '../../app/auth-context';
 import { useDevBypass } from '../../app/dev-bypass';
 import { LoggedOutBanner } from '../../components/logged-out-banner';
 import { LoadingScreen } from '../../components/ui/spinner';
+import { holdForInput, pageCores } from '../../lib/core-budget';
 import { usePageTitle } from '../../lib/use-page-title';
 import { effectiveGenre } from './flow-state';
 import { MixStyleCard } from './genre/mix-style-card';
@@ -34,6 +35,8 @@ export function MixerPage() {
       ? `mix=${params.get('mix')}`
       : null;
   const controller = useMixerController(user?.id ?? null, opening);
+  // The track analyses running in the background hold while a press is handled and drawn (decision 308).
+  useEffect(() => holdForInput(pageCores), []);
   // Developer mode exists only when the server's public config enables it.
   const devMode = bypass.devMode && (bypass.active || params.get('dev') === 'true');
   const usable = user !== null || bypass.active;

@@ -5,6 +5,7 @@ import {
   type PitchCurveView,
 } from '../../../../audio';
 import type { PitchSettings } from '../../../../shared/pitch-settings';
+import { pageCores } from '../../../lib/core-budget';
 import { type FlowState, isBusy, Store } from '../flow-state';
 import type { TrackPlayback } from '../track-playback';
 import { copyForTransfer } from '../upload/audio-buffers';
@@ -110,8 +111,10 @@ export class LivePitchRunner {
     const vocal = this.#vocal;
     this.store.update((s) => (s.status === 'ready' ? s : { ...s, status: 'analysing' }));
     try {
+      // Shown, not waited on: the tracking holds while a press is handled and drawn (decision 308).
       const curve = await this.#mix.pitchCurve(settings, {
         signal: abort.signal,
+        gate: pageCores.pressGate ?? undefined,
         onProgress: (f) => {
           const progress = Math.floor(f * 100);
           this.store.update((s) => (s.progress === progress ? s : { ...s, progress }));
