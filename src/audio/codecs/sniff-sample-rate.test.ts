@@ -1,5 +1,16 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sniffSampleRate } from './sniff-sample-rate';
+
+/** Real files made by ffmpeg, so the header reading is checked against an independent writer. */
+const made = (args: string[], ext: string): Uint8Array => {
+  const path = join(mkdtempSync(join(tmpdir(), 'sniff-')), `x.${ext}`);
+  execFileSync('/usr/bin/ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=f=440:d=0.5', ...args, path]);
+  return new Uint8Array(readFileSync(path));
+};
 
 const wavHeader = (rate: number, extraChunk = false): Uint8Array => {
   const bytes: number[] = [];
@@ -47,6 +58,12 @@ describe('sniffSampleRate', () => {
     const vorbis = [1, ...[...'vorbis'].map((c) => c.charCodeAt(0)), 0, 0, 0, 0, 2, 0x22, 0x56, 0, 0];
     expect(sniffSampleRate(page(vorbis))).toBe(22_050);
     expect(sniffSampleRate(page([...'OpusHead'].map((c) => c.charCodeAt(0))))).toBe(48_000);
+  });
+
+  it('reads the rate of WAV, MP3 (after an ID3 tag) and Ogg Vorbis files ffmpeg wrote', () => {
+    expect(sniffSampleRate(made(['-ar', '48000'], 'wav'))).toBe(48_000);
+    expect(sniffSampleRate(made(['-ar', '22050', '-c:a', 'libmp3lame'], 'mp3'))).toBe(22_050);
+    expect(sniffSampleRate(made(['-ar', '44100', '-c:a', 'libvorbis'], 'ogg'))).toBe(44_100);
   });
 
   it('returns null for anything else', () => {

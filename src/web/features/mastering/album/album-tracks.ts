@@ -9,7 +9,7 @@ import { masterClient } from '../engine/master-job';
 import type { MasteringSettings } from '../mastering-constants';
 import { canUseManual, isAllowedAudio } from '../mastering-rules';
 import { NOTICES } from '../mastering-texts';
-import { fetchTrackBytes } from '../source/track-fetch';
+import { fetchTrackAudio } from '../source/track-fetch';
 import { MAX_ALBUM_TRACKS, moveItem, titleFromFileName } from './album-rules';
 import type { AlbumTrack, TrackLoad } from './album-state';
 import type { AlbumContext } from './album-store';
@@ -46,14 +46,14 @@ export class AlbumTracksController {
     const audio = files.filter((f) => isAllowedAudio(f));
     if (audio.length < files.length) this.#ctx.deps.notify(NOTICES.invalidFile);
     for (const file of this.#room(audio)) {
-      this.#add(file.name, null, () => file.arrayBuffer());
+      this.#add(file.name, null, async () => file);
     }
   }
 
   addLibrary(items: readonly AlbumLibraryItem[]): void {
     for (const item of this.#room(items)) {
       const signal = this.#abort.signal;
-      this.#add(item.name, item.id, () => fetchTrackBytes(item.audioUrl, signal), item.kind === 'mix');
+      this.#add(item.name, item.id, () => fetchTrackAudio(item.audioUrl, signal), item.kind === 'mix');
     }
   }
 
@@ -119,7 +119,7 @@ export class AlbumTracksController {
     return items.slice(0, Math.max(0, room));
   }
 
-  #add(name: string, trackId: number | null, read: () => Promise<ArrayBuffer>, mix = false): void {
+  #add(name: string, trackId: number | null, read: () => Promise<Blob>, mix = false): void {
     const track: AlbumTrack = {
       key: `t${++nextKey}`,
       title: titleFromFileName(name),
@@ -138,9 +138,7 @@ export class AlbumTracksController {
     const signal = this.#abort.signal;
     void (async () => {
       try {
-        const buffer = await decodeAudio(await read()).catch(() => {
-          throw new Error('Failed to load audio file');
-        });
+        const buffer = await decodeAudio(await read(), signal);
         if (signal.aborted) return;
         this.#patch(track.key, { buffer, load: { status: 'analysing' } });
         await this.#analyse(track.key, buffer, signal);

@@ -35,7 +35,7 @@ export function DemoTracks() {
       setStatus({ file: demo.file, text: 'Loading...' });
       const res = await fetch(demo.file);
       if (!res.ok) throw new Error(`Failed to fetch audio data: ${res.status}`);
-      const original = await decodeAudio(await res.arrayBuffer());
+      const original = await decodeAudio(await res.blob());
       const preset = PRESETS[demo.preset];
       const channels = Array.from({ length: original.numberOfChannels }, (_, c) =>
         original.getChannelData(c),

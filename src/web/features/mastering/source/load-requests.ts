@@ -7,10 +7,10 @@ import { fetchTrack } from './track-fetch';
 export interface LoadRequest {
   /** Shown while loading. */
   label: string;
-  /** The bytes, and for a mixer mix its arrangement (issue 18: its versions). */
+  /** The audio (a file or a fetched Blob: the page never reads its bytes), and for a mixer mix its arrangement (issue 18: its versions). */
   read: (signal: AbortSignal) => Promise<{
     name: string;
-    bytes: ArrayBuffer;
+    audio: Blob;
     arrangement?: MixArrangement | null;
     /** The saved track's id (issue 29: a download's spend names it); absent for a file or a demo. */
     trackId?: number;
@@ -21,7 +21,7 @@ export interface LoadRequest {
 
 export const fileRequest = (file: File): LoadRequest => ({
   label: file.name,
-  read: async () => ({ name: file.name, bytes: await file.arrayBuffer() }),
+  read: async () => ({ name: file.name, audio: file }),
   success: NOTICES.audioLoaded,
   failure: NOTICES.loadAudioError,
 });
@@ -39,17 +39,15 @@ export const urlRequest = (name: string, url: string): LoadRequest => ({
   read: async (signal) => {
     const res = await fetch(url, { signal });
     if (!res.ok) throw new Error(fetchAudioFailed(res.status));
-    return { name, bytes: await res.arrayBuffer() };
+    return { name, audio: await res.blob() };
   },
   success: NOTICES.audioLoaded,
   failure: NOTICES.loadAudioError,
 });
 
-/** Bytes to a playable AudioBuffer; an undecodable file reads as the spec's 'Failed to load audio file'. */
+/** The audio as a playable AudioBuffer; an unreadable or undecodable file reads as 'Failed to load audio file'. */
 export const decodeRequest = async (request: LoadRequest, signal: AbortSignal) => {
-  const { name, bytes, arrangement, trackId } = await request.read(signal);
-  const buffer = await decodeAudio(bytes).catch(() => {
-    throw new Error('Failed to load audio file');
-  });
+  const { name, audio, arrangement, trackId } = await request.read(signal);
+  const buffer = await decodeAudio(audio, signal);
   return { name, buffer, arrangement: arrangement ?? null, trackId: trackId ?? null };
 };

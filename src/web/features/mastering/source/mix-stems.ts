@@ -8,7 +8,7 @@
 import { MixClient, type MixProgress, type MixStems } from '../../../../audio';
 import type { MixArrangement } from '../../../../shared/api/tracks';
 import { channelsOf, decodeAudio } from '../engine/audio-decode';
-import { fetchTrackBytes, fetchTrackView } from './track-fetch';
+import { fetchTrackAudio, fetchTrackView } from './track-fetch';
 
 export interface LoadedStems extends MixStems {
   sampleRate: number;
@@ -31,11 +31,11 @@ export const loadMixStems = async (
   const { signal, onProgress } = options;
   onProgress?.({ phase: 'fetching', fraction: 0 });
   const ids = [arrangement.vocalTrackId, arrangement.instrumentalTrackId];
-  const bytes = await Promise.all(
-    ids.map(async (id) => fetchTrackBytes((await fetchTrackView(id, signal)).audioUrl, signal)),
+  const audio = await Promise.all(
+    ids.map(async (id) => fetchTrackAudio((await fetchTrackView(id, signal)).audioUrl, signal)),
   );
   onProgress?.({ phase: 'decoding', fraction: 0.15 });
-  const [vocals, instrumental] = await Promise.all(bytes.map((b) => decodeAudio(b)));
+  const [vocals, instrumental] = await Promise.all(audio.map((a) => decodeAudio(a, signal)));
   signal?.throwIfAborted();
   onProgress?.({ phase: 'mixing', fraction: 0.3 });
   const client = new MixClient();

@@ -20,7 +20,7 @@ const init = (): RequestInit => ({
 export const fetchTrack = async (
   rawId: string,
   signal?: AbortSignal,
-): Promise<{ name: string; bytes: ArrayBuffer; arrangement: MixArrangement | null }> => {
+): Promise<{ name: string; audio: Blob; arrangement: MixArrangement | null }> => {
   const id = parseTrackId(rawId);
   if (id === null) throw new TrackFetchError(INVALID_TRACK_ID);
   const res = await fetch(`/api/tracks/${id}`, { ...init(), signal });
@@ -33,17 +33,20 @@ export const fetchTrack = async (
   if (!track.audioUrl) throw new TrackFetchError(NO_AUDIO_URL);
   return {
     name: track.name || `Track ${id}`,
-    bytes: await fetchTrackBytes(track.audioUrl, signal),
+    audio: await fetchTrackAudio(track.audioUrl, signal),
     // Issue 18: how the mixer made this mix (its stems can be rendered again); null for a single file.
     arrangement: track.arrangement ?? null,
   };
 };
 
-/** The bytes behind a track's audioUrl (our own origin, with the session). */
-export const fetchTrackBytes = async (audioUrl: string, signal?: AbortSignal): Promise<ArrayBuffer> => {
+/**
+ * The audio behind a track's audioUrl (our own origin, with the session), as a Blob: the decode worker reads
+ * its bytes, not the page (decision 309).
+ */
+export const fetchTrackAudio = async (audioUrl: string, signal?: AbortSignal): Promise<Blob> => {
   const audio = await fetch(audioUrl, { ...init(), signal });
   if (!audio.ok) throw new TrackFetchError(fetchAudioFailed(audio.status));
-  return audio.arrayBuffer();
+  return audio.blob();
 };
 
 /** A saved track's view (name, audioUrl, arrangement) by its id. */

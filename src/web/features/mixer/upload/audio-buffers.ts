@@ -25,23 +25,6 @@ export const toAudioBuffer = async (
 };
 
 /**
- * Decoded channels (from the WAV decode worker) as an AudioBuffer at their own rate, filled slice by slice:
- * the same data from decodeAudioData arrives as one task of 84-91 ms for a 10-minute file (issue 26).
- */
-export const channelsToAudioBuffer = (
-  channels: readonly Float32Array[],
-  sampleRate: number,
-): Promise<AudioBuffer> => {
-  const buffer = new AudioBuffer({
-    length: channels[0]!.length,
-    numberOfChannels: channels.length,
-    sampleRate,
-  });
-  performance.mark('mixer:audio-buffer:created');
-  return fillAudioBufferInSlices(buffer, channels, COPY_SLICE);
-};
-
-/**
  * A private copy of each channel, made slice by slice, for handing to a worker with `transfer: true`
  * (zero-copy) while the originals stay usable (they may be an AudioBuffer's own data, still playing).
  */

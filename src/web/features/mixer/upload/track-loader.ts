@@ -2,11 +2,11 @@ import type { MixClient, PeakLevel, PeaksClient, TrackType } from '../../../../a
 import { toast } from '../../../components/ui/use-toast';
 import { userMessage } from '../../../lib/api-client';
 import { afterPaint, pageCores } from '../../../lib/core-budget';
+import { readAndDecode, TrackLoadError, withTimeout } from '../../../lib/read-and-decode';
 import { ProgressMeter } from '../../../lib/upload-progress';
 import { clearedSlot, type FlowState, isBusy, type Store, type TrackUpload } from '../flow-state';
 import { MIXER_NOTICES, MIXER_TIMEOUTS, type Notice, processingLabel } from '../mixer-messages';
 import { copyForTransfer } from './audio-buffers';
-import { readAndDecode, TrackLoadError, withTimeout } from './decode-track';
 import { uploadTrack } from './track-api';
 import { uploadProblem } from './upload-rules';
 

@@ -1,8 +1,13 @@
-import { decodeUserAudio } from '../../../../audio';
-import { sniffSampleRate } from '../../../../audio/codecs/sniff-sample-rate';
-import { WavDecodeClient } from '../../../../audio/workers/wav-decode-client';
-import { reportClientError } from '../../../lib/report-client-error';
-import { channelsToAudioBuffer } from './audio-buffers';
+/**
+ * A chosen file (or a fetched track's Blob) to an AudioBuffer at its own sample rate, with the main thread
+ * kept free: the WAV decode worker reads the bytes and decodes the WAV files it can, and the AudioBuffer is
+ * filled slice by slice. The mixer (decisions 299, 312) and the mastering page (decision 309) load through it.
+ */
+import { decodeUserAudio } from '../../audio';
+import { sniffSampleRate } from '../../audio/codecs/sniff-sample-rate';
+import { fillAudioBufferInSlices } from '../../audio/sliced-copy';
+import { WavDecodeClient } from '../../audio/workers/wav-decode-client';
+import { reportClientError } from './report-client-error';
 
 /** A failure with a user-facing notice already chosen (time-outs and read errors of spec 8). */
 export class TrackLoadError extends Error {
@@ -13,6 +18,27 @@ let wavWorker: WavDecodeClient | null = null;
 const sharedWorker = () => {
   wavWorker ??= new WavDecodeClient();
   return wavWorker;
+};
+
+/** Samples per slice of the AudioBuffer's fill: one task each (1 MB). */
+const FILL_SLICE = 1 << 18;
+
+/**
+ * Decoded channels (from the WAV decode worker) as an AudioBuffer at their own rate, filled slice by slice:
+ * the same data from decodeAudioData arrives as one task of 84-91 ms for a 10-minute file (issue 26).
+ */
+const channelsToAudioBuffer = (
+  channels: readonly Float32Array[],
+  sampleRate: number,
+): Promise<AudioBuffer> => {
+  const buffer = new AudioBuffer({
+    length: channels[0]!.length,
+    numberOfChannels: channels.length,
+    sampleRate,
+  });
+  // The browser zero-fills a new buffer in one task: the mixer's long-task spec reads this mark to tell it apart.
+  performance.mark('decode:audio-buffer:created');
+  return fillAudioBufferInSlices(buffer, channels, FILL_SLICE);
 };
 
 /** A chosen file on its way to an AudioBuffer (see `readAndDecode`). */
