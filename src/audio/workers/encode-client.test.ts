@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { sequenceAlbum } from '../album/album-sequence';
 import { concatBytes } from '../codecs/codec-tools.test-helper';
 import { EXPORT_MESSAGES } from '../codecs/export-errors';
 import { Mp3SeamError } from '../codecs/mp3-parallel';
@@ -233,6 +234,29 @@ describe('EncoderClient over the encoder handlers', () => {
     const flac = await client.flac([sine(10_000)], 44_100, { bits: 24 });
     expect(flac.type).toBe('audio/flac');
     expect(new Uint8Array(await flac.slice(0, 4).arrayBuffer())).toEqual(new TextEncoder().encode('fLaC'));
+    client.dispose();
+  });
+
+  it('sequences an album in the worker to exactly the record made in place (gap, crossfade, mono track)', async () => {
+    const client = new EncoderClient(factory);
+    const tracks = [
+      musicLike({ seconds: 3, sampleRate: 44_100, seed: 1 }),
+      [sine(100_000)],
+      musicLike({ seconds: 2, sampleRate: 44_100, seed: 2 }),
+    ];
+    const options = { gapSeconds: 1.5, transitions: [{}, { crossfadeSeconds: 0.5 }] };
+    const expected = sequenceAlbum(tracks, 44_100, options);
+    // The worker takes the arrays (moved): it gets copies, as the page gives it.
+    const record = await client.sequence(
+      tracks.map((t) => t.map((c) => c.slice())),
+      44_100,
+      options,
+    );
+    expect(record.starts).toEqual(expected.starts);
+    expect(record.frames).toBe(expected.frames);
+    expect(record.channels).toHaveLength(2);
+    for (const [c, data] of record.channels.entries())
+      expect(sameBytes(new Uint8Array(data.buffer), new Uint8Array(expected.channels[c]!.buffer))).toBe(true);
     client.dispose();
   });
 });

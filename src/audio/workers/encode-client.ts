@@ -1,3 +1,4 @@
+import type { SequencedAlbum, SequenceOptions } from '../album/album-api';
 import { EXPORT_MAX_BYTES, EXPORT_MAX_CHANNELS, exportChannels } from '../codecs/export-errors';
 import type { Mp3Bitrate } from '../codecs/mp3-encoder';
 import { type Mp3Segment, planMp3Segments } from '../codecs/mp3-parallel';
@@ -129,6 +130,23 @@ export class EncoderClient {
       { signal: options.signal, onProgress: options.onProgress, transfer: transferList(channels, options) },
     );
     return result.channels;
+  }
+
+  /**
+   * The album's record from its tracks (album-sequence.ts sequenceAlbum), made in the worker. The tracks'
+   * arrays are moved there (pass copies: an AudioBuffer's own data cannot move); the record's come back.
+   */
+  sequence(
+    tracks: Float32Array[][],
+    sampleRate: number,
+    options: SequenceOptions,
+    signal?: AbortSignal,
+  ): Promise<SequencedAlbum> {
+    return this.#rpc().call(
+      'sequence',
+      { tracks, sampleRate, options },
+      { signal, transfer: buffersOf(tracks.flat()) },
+    );
   }
 
   async mp3(channels: Float32Array[], sampleRate: number, options: Mp3JobOptions = {}): Promise<Blob> {

@@ -2,6 +2,7 @@
  * The encoder worker's handlers, apart from the worker entry so they can be served over any message port
  * (Node tests use a MessageChannel). `wasm` is where LAME's WebAssembly comes from by default.
  */
+import { sequenceAlbum } from '../album/album-sequence';
 import { flacParts } from '../codecs/flac-encoder';
 import { encodeMp3, encodeMp3Frames, MP3_DEFAULT_BITRATE, type Mp3WasmSource } from '../codecs/mp3-encoder';
 import { lameInfoFrame } from '../codecs/mp3-info-tag';
@@ -46,6 +47,10 @@ export const createEncodeHandlers = (wasm: Mp3WasmSource): RpcHandlers<EncodeApi
       }
     }
     return transferring({ channels: out }, buffersOf(out));
+  },
+  sequence: ({ tracks, sampleRate, options }) => {
+    const album = sequenceAlbum(tracks, sampleRate, options);
+    return transferring(album, buffersOf(album.channels));
   },
   lossyLimit: async ({ channels, sampleRate }, { signal, progress }) => {
     const report = throttleProgress(progress, (f) => f >= 1);

@@ -1,3 +1,4 @@
+import type { SequencedAlbum, SequenceOptions } from '../album/album-api';
 import type { Mp3Bitrate } from '../codecs/mp3-encoder';
 import type { Mp3EncodedSegment } from '../codecs/mp3-parallel';
 import type { IntDepth } from '../codecs/pcm-quantise';
@@ -35,6 +36,15 @@ export interface EncodeApi {
     request: EncodeRequest & { outputRate: number };
     response: { channels: Float32Array[] };
     progress: number;
+  };
+  /**
+   * The album's record (album-sequence.ts sequenceAlbum) from its tracks' channels (moved in), moved back:
+   * a 16-minute record is 340 MB written in one run, over a second of one task on the page.
+   */
+  sequence: {
+    request: { tracks: Float32Array[][]; sampleRate: number; options: SequenceOptions };
+    response: SequencedAlbum;
+    progress: never;
   };
   /**
    * The master limited for a lossy coder at the same loudness (limitForLossy, decision 217), moved back;

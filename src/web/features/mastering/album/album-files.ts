@@ -1,8 +1,9 @@
 /**
- * The album's delivery files (issue 31 item 4): the record sequenced once (albumcore's sequenceAlbum, the
- * layout the CUE sheet describes), every track cut from it at its start (so the files played one after
- * another are the record: gapless where it is gapless), each in every chosen format with its tags, and on
- * request the whole record as one WAV or FLAC with its CUE sheet. The encoders are the single page's.
+ * The album's delivery files (issue 31 item 4): the record sequenced once (albumcore's sequenceAlbum, in the
+ * encoder worker; the layout the CUE sheet describes), every track cut from it at its start (so the files
+ * played one after another are the record: gapless where it is gapless), each in every chosen format with its
+ * tags, and on request the whole record as one WAV or FLAC with its CUE sheet. The encoders are the single
+ * page's.
  */
 
 import { MIX_VERSION_LABELS, type MixVersion } from '../../../../shared/mix-versions';
@@ -13,8 +14,8 @@ import type { VersionsOutput } from '../versions/versions-job';
 import {
   type AlbumTags,
   cueSheet,
+  type SequencedAlbum,
   type SequenceOptions,
-  sequenceAlbum,
   tagFlac,
   tagMp3,
   tagWav,
@@ -76,43 +77,47 @@ export const trackFileName = (index: number, title: string, format: ExportFormat
 
 /** fLaC and a STREAMINFO block marked as the last metadata block: what our FLAC encoder writes first. */
 const FLAC_HEADER_BYTES = 4 + 4 + 34;
+/** Bytes of a WAV or MP3 read for its tags: the encoders' whole header (a WAV's data chunk header) is in them. */
+const HEAD_BYTES = 65_536;
 
 /**
- * The encoder's file as the parts the tag functions take (albumcore's contract: the encoder's Blob parts).
- * Our encoders hand back one Blob; a FLAC's first part must be its 42-byte header, so it is split there.
+ * The encoder's file with its tags (albumcore's tag functions take the file's parts, the first holding its
+ * header). Only the head is read onto the page: reading a whole file was one main-thread task of 130-230 ms
+ * for a 40 MB WAV (decision 320); the rest stays a slice of the encoder's Blob. A FLAC's head is exactly
+ * its 42-byte header, which the encoder writes as a lone STREAMINFO (flag "last" set) the tags follow.
  */
-const partsOf = (format: ExportFormat, bytes: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer>[] => {
-  if (EXTENSION[format] !== 'flac') return [bytes];
-  // Only a lone STREAMINFO (flag "last" set) may be split off: a block after it would follow the tags.
-  if (bytes[4] !== 0x80) throw new Error('The FLAC has metadata blocks after STREAMINFO');
-  return [bytes.subarray(0, FLAC_HEADER_BYTES), bytes.subarray(FLAC_HEADER_BYTES)];
-};
-
 const tagged = async (format: ExportFormat, blob: Blob, tags: AlbumTags): Promise<Blob> => {
-  const parts = partsOf(format, new Uint8Array(await blob.arrayBuffer()));
-  const tag = format === 'mp3' ? tagMp3 : EXTENSION[format] === 'flac' ? tagFlac : tagWav;
-  return new Blob(tag(parts, tags), { type: blob.type });
+  const flac = EXTENSION[format] === 'flac';
+  const length = flac ? FLAC_HEADER_BYTES : Math.min(blob.size, HEAD_BYTES);
+  const head = new Uint8Array(await blob.slice(0, length).arrayBuffer());
+  if (flac && head[4] !== 0x80) throw new Error('The FLAC has metadata blocks after STREAMINFO');
+  const tag = format === 'mp3' ? tagMp3 : flac ? tagFlac : tagWav;
+  return new Blob([...tag([head], tags), blob.slice(length)], { type: blob.type });
 };
 
-/** Every track at the first track's rate (the record has one rate); others are resampled in the worker. */
-const atOneRate = async (
+/**
+ * The record: every track at the first track's rate (the record has one rate; others are resampled in the
+ * worker), sequenced in the encoder worker (decision 320). The tracks go there as copies made slice by slice.
+ */
+const sequenced = async (
   tracks: readonly AlbumFileTrack[],
-): Promise<{ rate: number; channels: Float32Array[][] }> => {
+  options: SequenceOptions,
+  signal: AbortSignal,
+): Promise<SequencedAlbum> => {
   const rate = tracks[0]!.buffer.sampleRate;
   const channels: Float32Array[][] = [];
   for (const { buffer } of tracks) {
     const own = Array.from({ length: Math.min(2, buffer.numberOfChannels) }, (_, c) =>
       buffer.getChannelData(c),
     );
+    const copies = await copyChannels(own, signal);
     channels.push(
       buffer.sampleRate === rate
-        ? own
-        : await encoderClient().resample(await copyChannels(own), buffer.sampleRate, rate, {
-            transfer: true,
-          }),
+        ? copies
+        : await encoderClient().resample(copies, buffer.sampleRate, rate, { transfer: true, signal }),
     );
   }
-  return { rate, channels };
+  return encoderClient().sequence(channels, rate, options, signal);
 };
 
 export const makeAlbumFiles = async (
@@ -121,8 +126,8 @@ export const makeAlbumFiles = async (
   onProgress: (fraction: number) => void,
   signal: AbortSignal,
 ): Promise<{ name: string; blob: Blob }[]> => {
-  const { rate, channels } = await atOneRate(tracks);
-  const record = sequenceAlbum(channels, rate, choice.sequence);
+  const record = await sequenced(tracks, choice.sequence, signal);
+  const rate = record.sampleRate;
   const extra = tracks.reduce((n, t) => n + versionsOf(t, choice.versions).length, 0);
   const steps = (tracks.length + extra) * choice.formats.length + (choice.continuous ? 1 : 0);
   let step = 0;
