@@ -82,7 +82,7 @@ export function LibraryPage() {
     async redownload(master: LibraryMaster) {
       try {
         // The kept files, exactly as first handed over: no render and no spend (decision 226).
-        for (const file of master.files) saveFile(await fetchKeptFile(file.url), file.name);
+        for (const file of master.files) await saveFile(await fetchKeptFile(file.url), file.name);
         toast({ title: 'Download Started', description: master.files.map((f) => f.name).join(', ') });
       } catch (error) {
         failed(error, 'Could not download it again');

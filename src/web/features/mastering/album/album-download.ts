@@ -142,7 +142,7 @@ export class AlbumDownloadController {
       return false;
     }
     const name = `${safeName(record)}-${timestamp}.zip`;
-    saveFile(zip, name);
+    await saveFile(zip, name);
     this.#ctx.set({ download: null });
     this.#ctx.deps.notify(NOTICES.downloadStarted([name]));
     // Decision 226: the very ZIP handed over is kept with its spend, so the library gives it again for 30

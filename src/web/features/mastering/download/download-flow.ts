@@ -211,7 +211,7 @@ export const downloadMaster = async (
       return false;
     }
   }
-  for (const file of handOver) saveFile(file.blob, file.name);
+  for (const file of handOver) await saveFile(file.blob, file.name);
   deps.notify(NOTICES.downloadStarted(handOver.map((f) => f.name)));
   // Issue 30: the very files handed over are kept with their spend, so the library can give them again
   // for 30 days without a charge (decision 226). The download has happened either way.

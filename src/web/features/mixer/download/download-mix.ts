@@ -86,7 +86,7 @@ export function useMixDownload(controller: MixerController, devMode: boolean) {
       void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
       return void toast({ ...MIXER_NOTICES.creditError(userMessage(error, '')), variant: 'destructive' });
     }
-    for (const file of files) saveFile(file.blob, file.name);
+    for (const file of files) await saveFile(file.blob, file.name);
     setPhase('idle');
     toast({ ...MIXER_NOTICES.downloadStarted, description: files.map((f) => f.name).join(', ') });
   };
