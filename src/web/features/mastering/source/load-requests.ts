@@ -7,7 +7,10 @@ import { fetchTrack } from './track-fetch';
 export interface LoadRequest {
   /** Shown while loading. */
   label: string;
-  /** The audio (a file or a fetched Blob: the page never reads its bytes), and for a mixer mix its arrangement (issue 18: its versions). */
+  /**
+   * The audio (a file or a fetched Blob: the page never reads its bytes), and for a mixer mix its
+   * arrangement (issue 18: its versions).
+   */
   read: (signal: AbortSignal) => Promise<{
     name: string;
     audio: Blob;
