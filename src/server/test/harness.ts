@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
@@ -102,8 +104,12 @@ export function describeEachDatabase(
         consume: (k, l, w) => limiter.inner.consume(k, l, w),
         reset: (k) => limiter.inner.reset(k),
       };
+      // Each suite's own data folder: test files run in parallel and their users share ids, so one shared
+      // folder let a file delete "users/1/" while another wrote there (a 500 on account deletion, seen once).
+      let dataDir = '';
       beforeAll(async () => {
-        ctx.config = testConfig(opts.env);
+        dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'server-suite-'));
+        ctx.config = testConfig({ DATA_DIR: dataDir, ...opts.env });
         ctx.database = await openTestDatabase(kind);
         const mailer = memoryMailer();
         ctx.mail = mailer.sent;
@@ -126,6 +132,7 @@ export function describeEachDatabase(
       afterAll(async () => {
         await ctx.app?.close();
         await ctx.database?.close();
+        if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
       });
       body(ctx);
     });
