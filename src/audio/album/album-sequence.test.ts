@@ -3,7 +3,13 @@
  * first sample, so where each one landed is read from the rendered buffer itself.
  */
 import { describe, expect, it } from 'vitest';
-import { planSequence, sequenceAlbum, trackSlices, transitionAudition } from './album-sequence';
+import {
+  planSequence,
+  RecordBuilder,
+  sequenceAlbum,
+  trackSlices,
+  transitionAudition,
+} from './album-sequence';
 import { cueSheet } from './cue-sheet';
 
 const RATE = 44100;
@@ -148,5 +154,25 @@ describe('sequencing and CUE (issue 31)', () => {
       /ISRC/,
     );
     expect(() => cueSheet({ ...base, tracks: [{ title: 'a', startSample: 588 }] })).toThrow(/00:00:00/);
+  });
+
+  it("a record built a track at a time is sequenceAlbum's, sample for sample; out of turn it refuses", () => {
+    const options = { gapSeconds: 0, transitions: [{}, { crossfadeSeconds: 1 }, { gapSeconds: 3 }] };
+    const mixed = [tracks[0]!, [tracks[1]![0]!], tracks[2]!, tracks[3]!];
+    const whole = sequenceAlbum(mixed, RATE, options);
+    const builder = new RecordBuilder(lengths, 2, RATE, options);
+    expect(() => builder.take()).toThrow('A track is missing from the record');
+    for (const t of mixed) builder.add(t);
+    const built = builder.take();
+    expect(built.starts).toEqual(whole.starts);
+    expect(built.audioEnds).toEqual(whole.audioEnds);
+    for (let c = 0; c < 2; c++) expect(same(built.channels[c]!, whole.channels[c]!)).toBe(true);
+    expect(() => builder.add(tracks[0]!)).toThrow('Every track is already in the record');
+    expect(() => new RecordBuilder(lengths, 2, RATE).add(tracks[1]!)).toThrow(
+      "A track's length differs from the layout's",
+    );
+    expect(() => new RecordBuilder(lengths, 1, RATE).add(tracks[0]!)).toThrow(
+      'A track has more channels than the record',
+    );
   });
 });

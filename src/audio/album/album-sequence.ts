@@ -72,10 +72,42 @@ export const planSequence = (
 };
 
 /**
- * Samples [from, to) of the record. Each track is added with its fades: equal power (cos/sin), so a join
- * of uncorrelated material keeps its loudness; the gain at sample n of an N-sample fade is taken at
- * (n + 0.5) / N, so the two fades sum to exactly 1 in power at every sample.
+ * Adds track `i` of the layout, with its fades, into `out` (samples [from, to) of the record): equal power
+ * (cos/sin), so a join of uncorrelated material keeps its loudness; the gain at sample n of an N-sample fade
+ * is taken at (n + 0.5) / N, so the two fades sum to exactly 1 in power at every sample. The record's samples
+ * are the tracks added in order, 0 first.
  */
+const addTrack = (
+  out: readonly Float32Array[],
+  layout: Layout,
+  i: number,
+  track: readonly Float32Array[],
+  from: number,
+  to: number,
+): void => {
+  const start = layout.audioStarts[i]!;
+  const end = layout.audioEnds[i]!;
+  const lo = Math.max(from, start);
+  const hi = Math.min(to, end);
+  if (hi <= lo) return;
+  const fadeIn = i > 0 ? layout.crossfades[i - 1]! : 0;
+  const fadeOut = i < layout.audioStarts.length - 1 ? layout.crossfades[i]! : 0;
+  for (let c = 0; c < out.length; c++) {
+    // A mono track plays in every channel of a stereo record.
+    const input = track[Math.min(c, track.length - 1)]!;
+    const output = out[c]!;
+    for (let p = lo; p < hi; p++) {
+      const n = p - start;
+      let g = 1;
+      if (n < fadeIn) g = Math.sin((Math.PI / 2) * ((n + 0.5) / fadeIn));
+      const left = end - 1 - p;
+      if (left < fadeOut) g *= Math.sin((Math.PI / 2) * ((left + 0.5) / fadeOut));
+      output[p - from] = output[p - from]! + g * input[n]!;
+    }
+  }
+};
+
+/** Samples [from, to) of the record. */
 const renderRange = (
   tracks: readonly (readonly Float32Array[])[],
   layout: Layout,
@@ -85,26 +117,7 @@ const renderRange = (
   const count = Math.max(...tracks.map((t) => t.length));
   const out = Array.from({ length: count }, () => new Float32Array(to - from));
   tracks.forEach((track, i) => {
-    const start = layout.audioStarts[i]!;
-    const end = layout.audioEnds[i]!;
-    const lo = Math.max(from, start);
-    const hi = Math.min(to, end);
-    if (hi <= lo) return;
-    const fadeIn = i > 0 ? layout.crossfades[i - 1]! : 0;
-    const fadeOut = i < tracks.length - 1 ? layout.crossfades[i]! : 0;
-    for (let c = 0; c < count; c++) {
-      // A mono track plays in every channel of a stereo record.
-      const input = track[Math.min(c, track.length - 1)]!;
-      const output = out[c]!;
-      for (let p = lo; p < hi; p++) {
-        const n = p - start;
-        let g = 1;
-        if (n < fadeIn) g = Math.sin((Math.PI / 2) * ((n + 0.5) / fadeIn));
-        const left = end - 1 - p;
-        if (left < fadeOut) g *= Math.sin((Math.PI / 2) * ((left + 0.5) / fadeOut));
-        output[p - from] = output[p - from]! + g * input[n]!;
-      }
-    }
+    addTrack(out, layout, i, track, from, to);
   });
   return out;
 };
@@ -131,6 +144,51 @@ export const sequenceAlbum = (
   const { crossfades: _, ...view } = layout;
   return { ...view, channels: renderRange(tracks, layout, 0, layout.frames) };
 };
+
+/**
+ * The record built a track at a time, so a caller never holds every track's copy at once (the encoder worker
+ * does this for the album's delivery, decision 320): `add` the tracks in order, then `take` the record, which
+ * holds exactly sequenceAlbum's samples.
+ */
+export class RecordBuilder {
+  readonly #layout: Layout;
+  readonly #channels: Float32Array[];
+  #next = 0;
+
+  /** `lengths`: each track's samples; `channels`: the record's (the most any track has). */
+  constructor(
+    lengths: readonly number[],
+    channels: number,
+    sampleRate: number,
+    options: SequenceOptions = {},
+  ) {
+    if (!Number.isInteger(channels) || channels < 1)
+      throw new RangeError('A record has at least one channel');
+    this.#layout = layoutOf(lengths, sampleRate, options);
+    this.#channels = Array.from({ length: channels }, () => new Float32Array(this.#layout.frames));
+  }
+
+  /** Adds the next track (its channels as long as its length in the layout, at most the record's count). */
+  add(track: readonly Float32Array[]): void {
+    const i = this.#next;
+    if (i >= this.#layout.audioStarts.length) throw new RangeError('Every track is already in the record');
+    checkTracks([track]);
+    if (track.length > this.#channels.length)
+      throw new RangeError('A track has more channels than the record');
+    if (track[0]!.length !== this.#layout.audioEnds[i]! - this.#layout.audioStarts[i]!)
+      throw new RangeError("A track's length differs from the layout's");
+    addTrack(this.#channels, this.#layout, i, track, 0, this.#layout.frames);
+    this.#next++;
+  }
+
+  /** The finished record (every track added). */
+  take(): SequencedAlbum {
+    if (this.#next < this.#layout.audioStarts.length)
+      throw new RangeError('A track is missing from the record');
+    const { crossfades: _, ...view } = this.#layout;
+    return { ...view, channels: this.#channels };
+  }
+}
 
 /**
  * The transition from track `index` into the next, as the record plays it: the last `seconds` of the one

@@ -237,7 +237,7 @@ describe('EncoderClient over the encoder handlers', () => {
     client.dispose();
   });
 
-  it('sequences an album in the worker to exactly the record made in place (gap, crossfade, mono track)', async () => {
+  it('builds an album record in the worker, a track at a time, exactly as sequenceAlbum (gap, crossfade, mono)', async () => {
     const client = new EncoderClient(factory);
     const tracks = [
       musicLike({ seconds: 3, sampleRate: 44_100, seed: 1 }),
@@ -246,17 +246,24 @@ describe('EncoderClient over the encoder handlers', () => {
     ];
     const options = { gapSeconds: 1.5, transitions: [{}, { crossfadeSeconds: 0.5 }] };
     const expected = sequenceAlbum(tracks, 44_100, options);
-    // The worker takes the arrays (moved): it gets copies, as the page gives it.
-    const record = await client.sequence(
-      tracks.map((t) => t.map((c) => c.slice())),
-      44_100,
-      options,
-    );
+    // The worker takes the arrays (moved): it gets copies, one track at a time, as the page gives them.
+    async function* copies() {
+      for (const t of tracks) yield t.map((c) => c.slice());
+    }
+    const layout = { lengths: tracks.map((t) => t[0]!.length), channels: 2, sampleRate: 44_100, options };
+    const record = await client.sequence(layout, copies());
     expect(record.starts).toEqual(expected.starts);
     expect(record.frames).toBe(expected.frames);
     expect(record.channels).toHaveLength(2);
     for (const [c, data] of record.channels.entries())
       expect(sameBytes(new Uint8Array(data.buffer), new Uint8Array(expected.channels[c]!.buffer))).toBe(true);
+    // A track of the wrong length is refused, and a record taken before its last track too.
+    async function* wrong() {
+      yield [sine(5)];
+    }
+    await expect(client.sequence(layout, wrong())).rejects.toThrow(
+      "A track's length differs from the layout's",
+    );
     client.dispose();
   });
 });

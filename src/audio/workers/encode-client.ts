@@ -133,20 +133,20 @@ export class EncoderClient {
   }
 
   /**
-   * The album's record from its tracks (album-sequence.ts sequenceAlbum), made in the worker. The tracks'
-   * arrays are moved there (pass copies: an AudioBuffer's own data cannot move); the record's come back.
+   * The album's record, built in the worker a track at a time (album-sequence.ts RecordBuilder): `tracks`
+   * yields each track's channels in order, as arrays the worker may take (copies: an AudioBuffer's own data
+   * cannot move), so the page never holds more than one track's copy. The record's arrays come back.
    */
-  sequence(
-    tracks: Float32Array[][],
-    sampleRate: number,
-    options: SequenceOptions,
+  async sequence(
+    layout: { lengths: number[]; channels: number; sampleRate: number; options: SequenceOptions },
+    tracks: AsyncIterable<Float32Array[]>,
     signal?: AbortSignal,
   ): Promise<SequencedAlbum> {
-    return this.#rpc().call(
-      'sequence',
-      { tracks, sampleRate, options },
-      { signal, transfer: buffersOf(tracks.flat()) },
-    );
+    const rpc = this.#rpc();
+    await rpc.call('sequenceStart', layout, { signal });
+    for await (const track of tracks)
+      await rpc.call('sequenceAdd', { track }, { signal, transfer: buffersOf(track) });
+    return rpc.call('sequenceTake', null, { signal });
   }
 
   async mp3(channels: Float32Array[], sampleRate: number, options: Mp3JobOptions = {}): Promise<Blob> {

@@ -38,14 +38,18 @@ export interface EncodeApi {
     progress: number;
   };
   /**
-   * The album's record (album-sequence.ts sequenceAlbum) from its tracks' channels (moved in), moved back:
-   * a 16-minute record is 340 MB written in one run, over a second of one task on the page.
+   * The album's record (album-sequence.ts RecordBuilder), built here a track at a time: a 16-minute record is
+   * 340 MB written in one run, over a second of one task on the page (decision 320). `sequenceStart` lays it
+   * out (and drops any record begun before), `sequenceAdd` adds the next track (moved in), `sequenceTake`
+   * moves the finished record back.
    */
-  sequence: {
-    request: { tracks: Float32Array[][]; sampleRate: number; options: SequenceOptions };
-    response: SequencedAlbum;
+  sequenceStart: {
+    request: { lengths: number[]; channels: number; sampleRate: number; options: SequenceOptions };
+    response: null;
     progress: never;
   };
+  sequenceAdd: { request: { track: Float32Array[] }; response: null; progress: never };
+  sequenceTake: { request: null; response: SequencedAlbum; progress: never };
   /**
    * The master limited for a lossy coder at the same loudness (limitForLossy, decision 217), moved back;
    * the MP3 made from it needs no turn-down (`headroomDb` 0).

@@ -6,6 +6,7 @@
  * page's.
  */
 
+import { resampledLength } from '../../../../audio/dsp/resample';
 import { MIX_VERSION_LABELS, type MixVersion } from '../../../../shared/mix-versions';
 import { encode, encoderClient } from '../download/download-flow';
 import { copyChannels } from '../engine/chunked-copy';
@@ -96,8 +97,9 @@ const tagged = async (format: ExportFormat, blob: Blob, tags: AlbumTags): Promis
 };
 
 /**
- * The record: every track at the first track's rate (the record has one rate; others are resampled in the
- * worker), sequenced in the encoder worker (decision 320). The tracks go there as copies made slice by slice.
+ * The record, built in the encoder worker a track at a time (decision 320): every track at the first track's
+ * rate (the record has one rate; others are resampled in the worker), each copied slice by slice and moved
+ * there in turn, so the page holds one track's copy at most besides the masters.
  */
 const sequenced = async (
   tracks: readonly AlbumFileTrack[],
@@ -105,19 +107,23 @@ const sequenced = async (
   signal: AbortSignal,
 ): Promise<SequencedAlbum> => {
   const rate = tracks[0]!.buffer.sampleRate;
-  const channels: Float32Array[][] = [];
-  for (const { buffer } of tracks) {
-    const own = Array.from({ length: Math.min(2, buffer.numberOfChannels) }, (_, c) =>
-      buffer.getChannelData(c),
-    );
-    const copies = await copyChannels(own, signal);
-    channels.push(
-      buffer.sampleRate === rate
+  const channelsOf = (buffer: AudioBuffer) =>
+    Array.from({ length: Math.min(2, buffer.numberOfChannels) }, (_, c) => buffer.getChannelData(c));
+  async function* atOneRate() {
+    for (const { buffer } of tracks) {
+      const copies = await copyChannels(channelsOf(buffer), signal);
+      yield buffer.sampleRate === rate
         ? copies
-        : await encoderClient().resample(copies, buffer.sampleRate, rate, { transfer: true, signal }),
-    );
+        : await encoderClient().resample(copies, buffer.sampleRate, rate, { transfer: true, signal });
+    }
   }
-  return encoderClient().sequence(channels, rate, options, signal);
+  const layout = {
+    lengths: tracks.map(({ buffer }) => resampledLength(buffer.length, buffer.sampleRate, rate)),
+    channels: Math.max(...tracks.map(({ buffer }) => channelsOf(buffer).length)),
+    sampleRate: rate,
+    options,
+  };
+  return encoderClient().sequence(layout, atOneRate(), signal);
 };
 
 export const makeAlbumFiles = async (
