@@ -1,9 +1,9 @@
 /**
- * The album's delivery files (issue 31 item 4): the record sequenced once (albumcore's sequenceAlbum, in the
- * encoder worker; the layout the CUE sheet describes), every track cut from it at its start (so the files
- * played one after another are the record: gapless where it is gapless), each in every chosen format with its
- * tags, and on request the whole record as one WAV or FLAC with its CUE sheet. The encoders are the single
- * page's.
+ * The album's delivery files (issue 31 item 4): the record sequenced once (built in the encoder worker by
+ * albumcore's RecordBuilder, the layout the CUE sheet describes), every track cut from it at its start (so
+ * the files played one after another are the record: gapless where it is gapless), each in every chosen
+ * format with its tags, and on request the whole record as one WAV or FLAC with its CUE sheet. The encoders
+ * are the single page's.
  */
 
 import { resampledLength } from '../../../../audio/dsp/resample';
@@ -107,11 +107,12 @@ const sequenced = async (
   signal: AbortSignal,
 ): Promise<SequencedAlbum> => {
   const rate = tracks[0]!.buffer.sampleRate;
-  const channelsOf = (buffer: AudioBuffer) =>
+  // The record is at most stereo: a track's first two channels.
+  const upToStereo = (buffer: AudioBuffer) =>
     Array.from({ length: Math.min(2, buffer.numberOfChannels) }, (_, c) => buffer.getChannelData(c));
   async function* atOneRate() {
     for (const { buffer } of tracks) {
-      const copies = await copyChannels(channelsOf(buffer), signal);
+      const copies = await copyChannels(upToStereo(buffer), signal);
       yield buffer.sampleRate === rate
         ? copies
         : await encoderClient().resample(copies, buffer.sampleRate, rate, { transfer: true, signal });
@@ -119,7 +120,7 @@ const sequenced = async (
   }
   const layout = {
     lengths: tracks.map(({ buffer }) => resampledLength(buffer.length, buffer.sampleRate, rate)),
-    channels: Math.max(...tracks.map(({ buffer }) => channelsOf(buffer).length)),
+    channels: Math.max(...tracks.map(({ buffer }) => Math.min(2, buffer.numberOfChannels))),
     sampleRate: rate,
     options,
   };
