@@ -103,7 +103,11 @@ const isWait = (name: string) => name === '#waitUntil' || name === 'wait';
 
 /** Per thread and window: busy ms, waiting ms and the busiest function (see PROFILE_TIMELINE above). */
 const printTimeline = (
-  threads: { thread: string; nodes: Map<number, ProfileNode>; timed: { node: number; at: number; us: number }[] }[],
+  threads: {
+    thread: string;
+    nodes: Map<number, ProfileNode>;
+    timed: { node: number; at: number; us: number }[];
+  }[],
 ) => {
   const nameOf = (t: (typeof threads)[number], id: number) => t.nodes.get(id)?.callFrame.functionName || '?';
   const busy = threads.flatMap((t) => t.timed.filter((s) => !IDLE.has(nameOf(t, s.node))).map((s) => s.at));
@@ -166,7 +170,8 @@ try {
   // A profile's start time (trace clock) comes in its 'Profile' event; chunks then count from there.
   const startTimes = new Map<string, number>();
   for (const e of traceEvents)
-    if (e.name === 'Profile' && e.id) startTimes.set(`${e.pid}:${e.id}`, e.args?.data?.startTime ?? e.ts ?? 0);
+    if (e.name === 'Profile' && e.id)
+      startTimes.set(`${e.pid}:${e.id}`, e.args?.data?.startTime ?? e.ts ?? 0);
   for (const e of traceEvents) {
     if (e.name !== 'ProfileChunk' || !e.id) continue;
     const key = `${e.pid}:${e.id}`;
