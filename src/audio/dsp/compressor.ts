@@ -167,6 +167,8 @@ export class Compressor {
    * the same frame) in WebAssembly SIMD, the two in the two lanes of one loop (band-compressor.wat,
    * decision 316), with the same samples. False (nothing done) where it does not run: no kernel, or not
    * stereo bands in relative mode (the multiband compressor's), which `process` then compresses.
+   * `third.keep`: three bands of at most one chunk stay in the kernel's memory for the mastering tail
+   * (decision 321), and the result is 'kept' (the channels are not written).
    */
   static processInWasm(
     a: Compressor,
@@ -176,8 +178,8 @@ export class Compressor {
     start: number,
     end: number,
     /** A third band, run with the other two in one loop (only with `b`). */
-    third: { c: Compressor; channels: readonly Float32Array[] } | null = null,
-  ): boolean {
+    third: { c: Compressor; channels: readonly Float32Array[]; keep?: boolean } | null = null,
+  ): boolean | 'kept' {
     const kernel = bandCompressorKernel();
     const fits = (c: Compressor, channels: readonly Float32Array[] | null) =>
       !c.bypassed && c.#msCoef > 0 && channels?.length === 2 && c.#frame === a.#frame;
@@ -206,7 +208,7 @@ export class Compressor {
       c.#squares = squares;
       return c.#target(envelope, 2, offset);
     };
-    kernel.run(lanes[0], lanes[1], start, end, until, target, lanes[2]);
+    const kept = kernel.run(lanes[0], lanes[1], start, end, until, target, lanes[2], third?.keep);
     which.forEach((c, k) => {
       const l = lanes[k];
       if (!c || !l) return;
@@ -216,7 +218,7 @@ export class Compressor {
       c.#step = l.step;
       c.#squares = l.squares;
     });
-    return true;
+    return kept ? 'kept' : true;
   }
 
   /** Compresses `channels[c][start..end)` in place (all channels share one gain). */

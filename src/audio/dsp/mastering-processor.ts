@@ -267,9 +267,11 @@ export class MasteringProcessor {
     if (!tail || (!mono && this.#stereo.active)) return false;
     const multiband = this.#useMultiband ? this.#multiband! : null;
     const split = multiband ? (bands ?? multiband.bands) : null;
-    // The bands' compressors stay in JavaScript (the kernel sums what they leave); combine's order.
-    if (multiband && end > start) multiband.compress(split!, FRONT_BANDS, 3, end - start);
-    tail.run(BiquadCascade.part(this.#eq), mono, split, channels[0]!, channels[1]!, start, end);
+    // The bands' compressors in their own kernel, whose memory the tail shares: three bands of one chunk
+    // stay there for the tail to sum (decision 321), else they come back to `split`. Combine's order.
+    const kept =
+      multiband !== null && end > start && multiband.compress(split!, FRONT_BANDS, 3, end - start, true);
+    tail.run(BiquadCascade.part(this.#eq), mono, split, channels[0]!, channels[1]!, start, end, kept);
     if (!mono) applyStereoWidth(channels, this.#width, start, end);
     return true;
   }

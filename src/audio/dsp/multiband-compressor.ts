@@ -120,18 +120,28 @@ export class MultibandCompressor {
     this.#crossover.split(channels, start, end, into);
   }
 
-  /** Compresses bands [from, to) of a split block (frames 0..n of each band) in place. */
-  compress(bands: readonly (readonly Float32Array[])[], from: number, to: number, n: number): void {
+  /**
+   * Compresses bands [from, to) of a split block (frames 0..n of each band) in place; with `keep`, all three
+   * of at most one chunk may instead stay in the band kernel's memory for the mastering tail (decision 321):
+   * true when they did, and `bands` then still hold the uncompressed split.
+   */
+  compress(
+    bands: readonly (readonly Float32Array[])[],
+    from: number,
+    to: number,
+    n: number,
+    keep = false,
+  ): boolean {
     const c = this.#compressors;
     // All three bands in one WebAssembly loop where it runs: the third band's chain overlaps the other two's.
-    if (
-      to - from === 3 &&
-      Compressor.processInWasm(c[from]!, bands[from]!, c[from + 1]!, bands[from + 1]!, 0, n, {
+    if (to - from === 3) {
+      const done = Compressor.processInWasm(c[from]!, bands[from]!, c[from + 1]!, bands[from + 1]!, 0, n, {
         c: c[from + 2]!,
         channels: bands[from + 2]!,
-      })
-    )
-      return;
+        keep,
+      });
+      if (done) return done === 'kept';
+    }
     for (let b = from; b < to; ) {
       // Two bands at a time in WebAssembly where it runs (decision 316); else each in JavaScript.
       const pair = b + 1 < to;
@@ -141,6 +151,7 @@ export class MultibandCompressor {
         b += pair ? 2 : 1;
       else c[b++]!.process(bands[b - 1]!, 0, n);
     }
+    return false;
   }
 
   /**

@@ -50,6 +50,9 @@ export class BandCompressorKernel extends WasmKernel<Exports> {
    * Compresses frames [start, end) of `a` (lane 0) and `b` (lane 1, or none) in place, and of `c` too when
    * there are `b` and `c` (compress3: a third band in one loop with the other two); `until`: frames before
    * the first control point. The lanes' state fields are read before and written back after.
+   * `keep`: three bands of at most one chunk stay compressed in this module's memory, not written back to
+   * the lanes' arrays, for the mastering tail that sums them there next (decision 321); returns whether
+   * they did.
    */
   run(
     a: BandLane,
@@ -59,7 +62,8 @@ export class BandCompressorKernel extends WasmKernel<Exports> {
     until: number,
     target: BandControl,
     c: BandLane | null = null,
-  ): void {
+    keep = false,
+  ): boolean {
     const f64 = this.f64;
     const f32 = this.f32;
     FIELDS.forEach((field, k) => {
@@ -83,6 +87,7 @@ export class BandCompressorKernel extends WasmKernel<Exports> {
         );
     };
     const three = b !== null && c !== null;
+    const kept = keep && three && end - start <= CHUNK;
     const lanes = b ? [a.left, a.right, b.left, b.right] : [a.left, a.right];
     if (three) lanes.push(c.left, c.right);
     for (let from = start; from < end; from += CHUNK) {
@@ -94,9 +99,10 @@ export class BandCompressorKernel extends WasmKernel<Exports> {
       const first = (until - base + 16 * CHUNK) % 16;
       if (three) this.exports.compress3(to - from, first);
       else this.exports.compress(to - from, first);
-      lanes.forEach((x, k) => {
-        x.set(f32.subarray((SAMPLES_AT + k * BUFFER) / 4, (SAMPLES_AT + k * BUFFER) / 4 + to - from), from);
-      });
+      if (!kept)
+        lanes.forEach((x, k) => {
+          x.set(f32.subarray((SAMPLES_AT + k * BUFFER) / 4, (SAMPLES_AT + k * BUFFER) / 4 + to - from), from);
+        });
     }
     control = () => {};
     FIELDS.forEach((field, k) => {
@@ -105,6 +111,7 @@ export class BandCompressorKernel extends WasmKernel<Exports> {
       if (b) b[field] = f64[2 * k + 1]!;
       if (three) c[field] = f64[THIRD + 2 * k]!;
     });
+    return kept;
   }
 }
 

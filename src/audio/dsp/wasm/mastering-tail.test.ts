@@ -121,6 +121,23 @@ describe('the mastering back end in one kernel (decision 315)', () => {
     );
   });
 
+  it('sums the compressed bands where the band kernel left them: the slot keeps the split (decision 321)', () => {
+    const c: Case = { multiband: true, bassMonoHz: 120, bassFromSide: false, sideEq: false, stereoWidth: 65 };
+    const input = [signal(4096 * 3, 7), signal(4096 * 3, 8)];
+    setWasmKernels(true);
+    const channels = input.map((x) => x.slice());
+    const processor = new MasteringProcessor(RATE, 2, settingsFor(c), planFor(c));
+    const bands = [0, 1, 2].map(() => [new Float32Array(4096), new Float32Array(4096)]);
+    for (let at = 0; at < 4096 * 3; at += 4096) {
+      processor.front(channels, at, at + 4096, bands);
+      const split = bands.map((b) => b.map((x) => x.slice()));
+      processor.back(channels, at, at + 4096, bands);
+      // One chunk: compress3 left its output in the shared memory and did not write the slot.
+      expectSameBits(bands.flat(), split.flat());
+    }
+    expectSameBits(channels, render(input, c, [4096, 4096, 4096], false, true));
+  });
+
   it('on real music too (asc-music), in the render block size, every path', async () => {
     const music = await decodeTake('/usr/share/games/asc/music/machine_wars.mp3', RATE, '', 20, 12);
     if (!music) return; // asc-music or ffmpeg is not installed here

@@ -4,6 +4,7 @@
  * is tested against, and the fallback where the SIMD kernels do not run). One instance per thread,
  * compiled synchronously on first use (the module is about 1.5 kB).
  */
+import { bandCompressorKernel } from './band-compressor';
 import { MASTERING_TAIL_WASM_HEX } from './mastering-tail.wasm';
 import { threadKernel } from './simd-kernels';
 import type { CascadePart } from './simd-kernels-abi';
@@ -13,14 +14,16 @@ interface Exports extends KernelExports {
   tail(n: number, combine: number, mono: number, rescue: number, flush: number): void;
 }
 
-/** The layout of mastering-tail.wat, in bytes. */
-const EQ_STATE_AT = 240;
-const SIDE_AT = 336;
-const SIDE_STATE_AT = 496;
-const WIDTH_AT = 560;
+/** The layout of mastering-tail.wat, in bytes (its memory is the band compressor's, decision 321). */
+const EQ_AT = 99328;
+const EQ_STATE_AT = EQ_AT + 240;
+const SIDE_AT = EQ_AT + 336;
+const SIDE_STATE_AT = EQ_AT + 496;
+const WIDTH_AT = EQ_AT + 560;
 const SAMPLES_AT = 1024;
 /** Frames per call (the mastering render's block), and so the bytes between two sample buffers. */
-const CHUNK = 4096;
+export const TAIL_CHUNK = 4096;
+const CHUNK = TAIL_CHUNK;
 const BUFFER = CHUNK * 4;
 
 /** The width with mono bass: the side's high-pass and low-pass (two sections each) and its settings. */
@@ -36,6 +39,9 @@ export class MasteringTail extends WasmKernel<Exports> {
    * left/right[start..end) in place: [bands' sum (`bands[b][c][0..end-start)`, low mid high)], then the
    * three-section `eq` (BiquadCascade.processStereo), then [MonoBassWidth.process with `mono`]. The parts'
    * state is read before and written back after, settled as the JavaScript settles it.
+   * `bandsInMemory`: the band compressor's compress3 has just left these frames' compressed bands in the
+   * memory the two modules share (`BandCompressorKernel.run` with `keep`, at most one chunk), so `bands`
+   * are not read.
    */
   run(
     eq: CascadePart,
@@ -45,8 +51,11 @@ export class MasteringTail extends WasmKernel<Exports> {
     right: Float32Array,
     start: number,
     end: number,
+    bandsInMemory = false,
   ): void {
     if (eq.sections !== 3) throw new RangeError('the tail runs three EQ sections');
+    if (bandsInMemory && (!bands || end - start > CHUNK))
+      throw new RangeError('bands are left in memory for one chunk of a band split only');
     this.#state(eq, mono, true);
     const f32 = this.f32;
     // At least one call, even for an empty range: the JavaScript settles the state at the end of every call.
@@ -58,9 +67,10 @@ export class MasteringTail extends WasmKernel<Exports> {
         ? [bands[0]![0]!, bands[0]![1]!, bands[1]![0]!, bands[1]![1]!, bands[2]![0]!, bands[2]![1]!]
         : [left, right];
       const offset = bands ? from - start : from;
-      sources.forEach((s, k) => {
-        f32.set(s.subarray(offset, offset + n), (SAMPLES_AT + k * BUFFER) / 4);
-      });
+      if (!bandsInMemory)
+        sources.forEach((s, k) => {
+          f32.set(s.subarray(offset, offset + n), (SAMPLES_AT + k * BUFFER) / 4);
+        });
       this.exports.tail(n, bands ? 1 : 0, mono ? 1 : 0, mono?.rescue ? 1 : 0, to >= end ? 1 : 0);
       left.set(f32.subarray(SAMPLES_AT / 4, SAMPLES_AT / 4 + n), from);
       right.set(f32.subarray((SAMPLES_AT + BUFFER) / 4, (SAMPLES_AT + BUFFER) / 4 + n), from);
@@ -75,8 +85,8 @@ export class MasteringTail extends WasmKernel<Exports> {
     for (let s = 0; s < 3; s++) {
       if (into)
         for (let k = 0; k < 5; k++) {
-          f64[s * 10 + 2 * k] = eq.coefs[s * 5 + k]!;
-          f64[s * 10 + 2 * k + 1] = eq.coefs[s * 5 + k]!;
+          f64[EQ_AT / 8 + s * 10 + 2 * k] = eq.coefs[s * 5 + k]!;
+          f64[EQ_AT / 8 + s * 10 + 2 * k + 1] = eq.coefs[s * 5 + k]!;
         }
       // State per channel: the left's sections, then the right's (BiquadCascade's layout).
       this.#lanes(EQ_STATE_AT / 8 + s * 4, eq.state, s * 2, eq.state, (3 + s) * 2, into);
@@ -114,5 +124,15 @@ export class MasteringTail extends WasmKernel<Exports> {
   }
 }
 
-/** This thread's kernel, or null where the SIMD kernels cannot run (or are switched off). */
-export const masteringTail = threadKernel(MASTERING_TAIL_WASM_HEX, (instance) => new MasteringTail(instance));
+/**
+ * This thread's kernel, or null where the SIMD kernels cannot run (or are switched off): on the memory of
+ * this thread's band compressor, whose compressed bands it sums where they lie.
+ */
+export const masteringTail = threadKernel(
+  MASTERING_TAIL_WASM_HEX,
+  (instance) => new MasteringTail(instance),
+  () => {
+    const band = bandCompressorKernel();
+    return band ? { band: { memory: band.memory } } : null;
+  },
+);

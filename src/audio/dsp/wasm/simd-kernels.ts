@@ -397,14 +397,16 @@ export const simdKernels = (): SimdKernels | null => {
 export const threadKernel = <K>(
   hex: string,
   wrap: (instance: WebAssembly.Instance) => K,
-  imports: WebAssembly.Imports = {},
+  /** The module's imports, or a function that gives them on first use (null: the kernel cannot run). */
+  imports: WebAssembly.Imports | (() => WebAssembly.Imports | null) = {},
 ): (() => K | null) => {
   let kernel: K | null | undefined;
   return () => {
     if (!simdKernels()) return null;
     if (kernel === undefined) {
       try {
-        kernel = wrap(new WebAssembly.Instance(new WebAssembly.Module(hexBytes(hex)), imports));
+        const given = typeof imports === 'function' ? imports() : imports;
+        kernel = given ? wrap(new WebAssembly.Instance(new WebAssembly.Module(hexBytes(hex)), given)) : null;
       } catch {
         kernel = null;
       }

@@ -22,4 +22,9 @@ export class WasmKernel<E extends KernelExports> {
     this.f64 = new Float64Array(memory.buffer);
     this.f32 = new Float32Array(memory.buffer);
   }
+
+  /** The module's memory (another module of the same thread may import it, decision 321). */
+  get memory(): WebAssembly.Memory {
+    return this.exports.memory;
+  }
 }
