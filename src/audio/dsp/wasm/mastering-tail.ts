@@ -21,9 +21,11 @@ const SIDE_AT = EQ_AT + 336;
 const SIDE_STATE_AT = EQ_AT + 496;
 const WIDTH_AT = EQ_AT + 560;
 const SAMPLES_AT = 1024;
-/** Frames per call (the mastering render's block), and so the bytes between two sample buffers. */
-export const TAIL_CHUNK = 4096;
-const CHUNK = TAIL_CHUNK;
+/**
+ * Frames per call (the mastering render's block), and so the bytes between two sample buffers: the band
+ * compressor's too, whose buffers these are (a kept chunk longer than this one is refused in `run`).
+ */
+const CHUNK = 4096;
 const BUFFER = CHUNK * 4;
 
 /** The width with mono bass: the side's high-pass and low-pass (two sections each) and its settings. */
