@@ -14,6 +14,9 @@ import {
 
 /** Partial uploads are written here and renamed into place only once complete. */
 const INCOMING = '.incoming';
+/** A folder removal that meets a new object retries this often, waiting 20, 40, ... ms (300 ms in all). */
+const RM_RETRIES = 5;
+const RM_RETRY_MS = 20;
 
 const isMissing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
 
@@ -106,7 +109,15 @@ export function diskStorage(root: string): DiskStorage {
     async deletePrefix(prefix) {
       if (assertPrefix(prefix) === '') throw new Error('Refusing to delete the whole storage');
       const keys = await list(prefix);
-      await fs.promises.rm(path.join(base, prefix), { recursive: true, force: true });
+      // An object renamed into the folder while it is being removed (an upload finishing as its account is
+      // deleted) makes the last rmdir fail with ENOTEMPTY: the removal starts again, from a short wait
+      // growing by RM_RETRY_MS each time, rather than answering the deletion with an error.
+      await fs.promises.rm(path.join(base, prefix), {
+        recursive: true,
+        force: true,
+        maxRetries: RM_RETRIES,
+        retryDelay: RM_RETRY_MS,
+      });
       return keys.length;
     },
 

@@ -95,6 +95,22 @@ function contract(name: string, make: () => Promise<{ storage: Storage; close():
       expect(await storage.list('')).toContain('u70/c');
     });
 
+    it('deletes a folder while objects keep arriving in it (an account deleted as its upload finishes)', async () => {
+      for (let i = 0; i < 100; i++)
+        await storage.put(`u8/old${i}`, Readable.from([Buffer.from('x')]), { contentType: 'audio/wav' });
+      // Objects land under the prefix for 60 ms from the moment the deletion starts.
+      const until = Date.now() + 60;
+      const arriving = (async () => {
+        for (let i = 0; Date.now() < until; i++)
+          await storage.put(`u8/new${i}`, Readable.from([Buffer.from('y')]), { contentType: 'audio/wav' });
+      })();
+      await expect(storage.deletePrefix('u8/')).resolves.toBeGreaterThanOrEqual(100);
+      await arriving;
+      // What arrived after the deletion is still deletable: the folder is not left half removed.
+      await storage.deletePrefix('u8/');
+      expect(await storage.list('u8/')).toEqual([]);
+    });
+
     it('refuses keys that could name anything but a server-made object', async () => {
       for (const bad of ['../etc/passwd', 'u1/../../x', '/abs', 'u1/a.wav', 'u1//x', '', 'u1/']) {
         await expect(storage.stat(bad)).rejects.toThrow(/Invalid storage key/);
