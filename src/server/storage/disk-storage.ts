@@ -20,6 +20,24 @@ const RM_RETRY_MS = 20;
 
 const isMissing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
 
+/**
+ * Renames a complete part into its folder, made first. A folder removal (deletePrefix: the account deleted
+ * as this upload finished) can take the folder between the two steps, so the rename is tried again on a
+ * folder made again; the caller then finds the account gone and discards the object.
+ */
+const moveIntoPlace = async (partial: string, final: string): Promise<void> => {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      // mkdir too can meet the removal half way (ENOENT).
+      await fs.promises.mkdir(path.dirname(final), { recursive: true });
+      await fs.promises.rename(partial, final);
+      return;
+    } catch (err) {
+      if (!isMissing(err) || attempt >= 5) throw err;
+    }
+  }
+};
+
 export interface DiskStorage extends Storage {
   /** Removes partial uploads older than `maxAgeMs` (left by a crash mid-upload); returns how many. */
   sweepIncoming(maxAgeMs: number): Promise<number>;
@@ -69,15 +87,16 @@ export function diskStorage(root: string): DiskStorage {
       const final = pathOf(key);
       await fs.promises.mkdir(incoming, { recursive: true });
       const partial = path.join(incoming, `${randomUUID()}.part`);
+      let size: number;
       try {
         await pipeline(body, fs.createWriteStream(partial, { flags: 'wx' }));
-        await fs.promises.mkdir(path.dirname(final), { recursive: true });
-        await fs.promises.rename(partial, final);
+        // Measured before it is in place: once there, a folder removal may take it at any moment.
+        ({ size } = await fs.promises.stat(partial));
+        await moveIntoPlace(partial, final);
       } catch (err) {
         await fs.promises.rm(partial, { force: true });
         throw err;
       }
-      const { size } = await fs.promises.stat(final);
       return { size };
     },
 
