@@ -17,6 +17,8 @@ const INCOMING = '.incoming';
 /** A folder removal that meets a new object retries this often, waiting 20, 40, ... ms (300 ms in all). */
 const RM_RETRIES = 5;
 const RM_RETRY_MS = 20;
+/** Times an upload makes its folder again when a removal took it before the rename (moveIntoPlace). */
+const MOVE_TRIES = 5;
 
 const isMissing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
 
@@ -33,7 +35,7 @@ const moveIntoPlace = async (partial: string, final: string): Promise<void> => {
       await fs.promises.rename(partial, final);
       return;
     } catch (err) {
-      if (!isMissing(err) || attempt >= 5) throw err;
+      if (!isMissing(err) || attempt >= MOVE_TRIES) throw err;
     }
   }
 };
