@@ -34,9 +34,24 @@ for (const width of [1280, 375]) {
     await expect(why).toHaveAttribute('data-genre', 'rock');
     await expect(why.getByTestId('why-genre-target')).toContainText('Target: Rock (chosen for this track)');
     await expect(why.getByTestId('why-genre-decision')).toContainText(/Rock range/);
-    for (const row of ['why-genre-track', 'why-genre-range', 'why-genre-move'])
-      await expect(why.getByTestId(row).locator('td')).toHaveCount(9);
-    await expect(why.getByTestId('why-genre-range').locator('td').first()).toHaveText(/^±\d\.\d$/);
+    if (width > 640) {
+      // One column per octave, a row each for the track, the range and the move.
+      await expect(why.getByTestId('why-genre-table')).toBeVisible();
+      await expect(why.getByTestId('why-genre-bands')).toBeHidden();
+      for (const row of ['why-genre-track', 'why-genre-range', 'why-genre-move'])
+        await expect(why.getByTestId(row).locator('td')).toHaveCount(9);
+      await expect(why.getByTestId('why-genre-range').locator('td').first()).toHaveText(/^±\d\.\d$/);
+    } else {
+      // On a phone one row per octave (the nine side by side ran their numbers together at 375 px).
+      await expect(why.getByTestId('why-genre-table')).toBeHidden();
+      const bands = why.getByTestId('why-genre-band');
+      await expect(bands).toHaveCount(9);
+      await expect(bands.first().locator('td')).toHaveCount(3);
+      await expect(bands.first().locator('td').nth(1)).toHaveText(/^±\d\.\d$/);
+      // Every row fits the phone's width: no cell is cut off or scrolled out of view.
+      const box = await why.getByTestId('why-genre-bands').boundingBox();
+      expect(box && box.x + box.width).toBeLessThanOrEqual(width);
+    }
     // Another genre: the master made before says which genre it aimed at until mastered again.
     await page.getByLabel('Genre').selectOption('jazz');
     await expect(panel.getByTestId('genre-remaster')).toContainText('aimed at Rock');
