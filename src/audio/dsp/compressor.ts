@@ -136,9 +136,6 @@ export class Compressor {
    * summed since the last point.
    */
   #target(env: number, count: number, offset: number): number {
-    // The detector level relative to the running mean square (or to full scale), in dB. One natural
-    // log and one exp per control point: two log10 and a 10 ** x cost about 2.5 times as much in V8
-    // (about 100 ns against 40; the three bands meet 2 M control points per 4 minutes).
     let power = env * env;
     if (this.#msCoef > 0) {
       this.#meanSquare += (this.#squares / (CONTROL * count) - this.#meanSquare) * this.#msCoef;
@@ -146,6 +143,16 @@ export class Compressor {
       this.#squares = 0;
       power /= this.#meanSquare;
     }
+    return this.#targetOfPower(env, power, offset);
+  }
+
+  /**
+   * #target once the detector's power (relative to the running mean square, in relative mode) is known:
+   * what the band kernel calls, having taken the power itself (decision 322).
+   */
+  #targetOfPower(env: number, power: number, offset: number): number {
+    // The detector level in dB. One natural log and one exp per control point: two log10 and a 10 ** x
+    // cost about 2.5 times as much in V8 (about 100 ns against 40).
     // Most control points sit under the knee (a band's threshold is above its running RMS).
     const gainDb =
       env > 0 && power >= this.#quietPower ? this.gainDbFor(Math.log(power) * DB_PER_NEPER_OF_POWER) : 0;
@@ -192,6 +199,11 @@ export class Compressor {
       gain: c.#gain,
       step: c.#step,
       squares: c.#squares,
+      meanSquare: c.#meanSquare,
+      msCoef: c.#msCoef,
+      quietPower: c.#quietPower,
+      // A traced curve records (or replays) every point, and the kernel's 1 below the quiet line would not.
+      always: c.trace !== null,
       left: channels[0]!,
       right: channels[1]!,
     });
@@ -202,13 +214,15 @@ export class Compressor {
     ] as const;
     const until = (CONTROL - (a.#frame % CONTROL)) % CONTROL;
     const which = [a, b, third?.c ?? null] as const;
-    const target = (k: 0 | 1 | 2, offset: number, envelope: number, squares: number) => {
-      // What `process` does at a control point, with the kernel's envelope (flushed) and squares.
-      const c = which[k]!;
-      c.#squares = squares;
-      return c.#target(envelope, 2, offset);
+    const called = [0, 0, 0];
+    // The kernel took the power as #target does; the rest of #target is the JavaScript's.
+    const target = (k: 0 | 1 | 2, offset: number, envelope: number, power: number) => {
+      called[k]!++;
+      return which[k]!.#targetOfPower(envelope, power, offset);
     };
     const kept = kernel.run(lanes[0], lanes[1], start, end, until, target, lanes[2], third?.keep);
+    // Points the kernel answered with 1 itself: #target's record(0) for each.
+    const points = end - start > until ? Math.floor((end - start - 1 - until) / CONTROL) + 1 : 0;
     which.forEach((c, k) => {
       const l = lanes[k];
       if (!c || !l) return;
@@ -217,6 +231,8 @@ export class Compressor {
       c.#gain = l.gain;
       c.#step = l.step;
       c.#squares = l.squares;
+      c.#meanSquare = l.meanSquare;
+      c.stats?.idle(points - called[k]!);
     });
     return kept ? 'kept' : true;
   }

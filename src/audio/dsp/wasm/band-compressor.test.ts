@@ -35,7 +35,8 @@ const BANDS = [
 /**
  * The multiband compressor over `input` block by block: split, then the bands [0, front) compressed, then
  * the rest and the sum (as the two-worker render cuts it); gain traces recorded (or replayed from
- * `replay`) and statistics kept. The kernels on or off.
+ * `replay`), or none (`traced` false: the kernel then answers the points under the quiet line itself,
+ * decision 322), and statistics kept. The kernels on or off.
  */
 const run = (
   input: readonly Float32Array[],
@@ -44,6 +45,7 @@ const run = (
   front: number,
   wasm: boolean,
   replay: GainTrace[] | null,
+  traced = true,
 ) => {
   setWasmKernels(wasm);
   const channels = input.map((x) => x.slice());
@@ -54,7 +56,7 @@ const run = (
   const traces = replay
     ? replay.map((t): GainTrace => ({ mode: 'replay', targets: t.targets }))
     : [0, 1, 2].map(() => gainTraceFor(frames));
-  multiband.setTraces(traces);
+  multiband.setTraces(traced ? traces : null);
   let at = 0;
   for (const n of blocks) {
     const end = Math.min(at + n, frames);
@@ -96,6 +98,11 @@ describe('two bands of the multiband compressor in one kernel (decision 316)', (
           const input = Array.from({ length: count }, (_, k) => signal(frames, seed + k));
           const js = run(input, compression, blocks, front, false, null);
           expectSame(run(input, compression, blocks, front, true, null), js);
+          // Untraced (a plain master): the same samples and statistics (the traces stay all 1 on both).
+          expectSame(
+            run(input, compression, blocks, front, true, null, false),
+            run(input, compression, blocks, front, false, null, false),
+          );
           // A replayed curve (a version of the mix, decision 150) on another signal: the same on both.
           const other = input.map((x) => x.map((v) => v * 0.5));
           expectSame(
@@ -116,6 +123,10 @@ describe('two bands of the multiband compressor in one kernel (decision 316)', (
       for (const compression of [45, 75]) {
         const js = run(music, compression, blocks, front, false, null);
         expectSame(run(music, compression, blocks, front, true, null), js);
+        const untraced = run(music, compression, blocks, front, false, null, false);
+        expectSame(run(music, compression, blocks, front, true, null, false), untraced);
+        // The traced run's samples are the untraced run's: tracing does not change the compression.
+        expect(bits(untraced.channels)).toEqual(bits(js.channels));
         // The bands were compressed: the comparison is not of untouched copies.
         expect(js.stats.some((s) => s.maxDb > 0.5)).toBe(true);
       }

@@ -1,8 +1,10 @@
 /**
  * Loader of band-compressor.wat (decision 316): two stereo bands' compressors (Compressor.process in
- * relative mode) in the two lanes of one loop, bit for bit the JavaScript's; the control points' targets
- * stay the JavaScript's (Compressor #target), called from the loop. One instance per thread, compiled
- * synchronously on first use (the module is under 1 kB).
+ * relative mode) in the two lanes of one loop, bit for bit the JavaScript's. At a control point the kernel
+ * moves the running mean square on and takes the detector's power itself; the target of a point that may
+ * be compressed stays the JavaScript's (Compressor #targetOfPower), called from the loop, and a point under
+ * the knee's quiet line gets 1 without a call (decision 322). One instance per thread, compiled
+ * synchronously on first use (the module is under 2 kB).
  */
 import { BAND_COMPRESSOR_WASM_HEX } from './band-compressor.wasm';
 import { threadKernel } from './simd-kernels';
@@ -21,21 +23,38 @@ export interface BandLane {
   gain: number;
   step: number;
   squares: number;
+  /** The running mean square and its coefficient per control point (relative mode). */
+  meanSquare: number;
+  msCoef: number;
+  /** The detector power under which a control point's gain is 1 (its target needs no call). */
+  quietPower: number;
+  /** Every control point calls for its target (a traced gain curve: each point is recorded or replayed). */
+  always: boolean;
   left: Float32Array;
   right: Float32Array;
 }
 
-/** The target of `lane` at the control point `offset` frames into the call, from its envelope and squares. */
-export type BandControl = (lane: 0 | 1 | 2, offset: number, envelope: number, squares: number) => number;
+/**
+ * The target of `lane` at the control point `offset` frames into the call, from its envelope and its power
+ * relative to the running mean square (called only where the point may be compressed, or always).
+ */
+export type BandControl = (lane: 0 | 1 | 2, offset: number, envelope: number, power: number) => number;
 
 /** The layout of band-compressor.wat, in float64 indices (parameters and state) and bytes (samples). */
 const STATE = 4;
-const HANDED = 12;
-const TARGETS = 16;
-/** The third band's (compress3): its fields from THIRD, handed envelope and squares, target (both lanes). */
+/** The third band's (compress3): its fields from THIRD, both lanes alike. */
 const THIRD = 18;
-const THIRD_HANDED = 30;
-const THIRD_TARGETS = 34;
+/**
+ * The control points' fields of bands a and b (POINTS) and of band c (THIRD_POINTS), each an f64x2 at
+ * these offsets from there: running mean square, coefficient, quiet line, always, handed envelope and
+ * power, target.
+ */
+const POINTS = 36;
+const THIRD_POINTS = 50;
+const POINT_FIELDS = ['meanSquare', 'msCoef', 'quietPower', 'always'] as const;
+const HANDED_ENVELOPE = 8;
+const HANDED_POWER = 10;
+const TARGET = 12;
 const SAMPLES_AT = 1024;
 /** Frames per call (the mastering render's block). */
 const CHUNK = 4096;
@@ -43,7 +62,7 @@ const BUFFER = CHUNK * 4;
 const FIELDS = ['attack', 'release', 'envelope', 'gain', 'step', 'squares'] as const;
 
 /** What the import calls: set for the duration of each `compress`. */
-let control: (at: number) => void = () => {};
+let control: (at: number, lanes: number) => void = () => {};
 
 export class BandCompressorKernel extends WasmKernel<Exports> {
   /**
@@ -73,17 +92,37 @@ export class BandCompressorKernel extends WasmKernel<Exports> {
       // A third band (with a second): in both lanes of the second vector (compress3).
       if (c) f64[THIRD + 2 * k] = f64[THIRD + 2 * k + 1] = c[field];
     });
+    POINT_FIELDS.forEach((field, k) => {
+      const value = (lane: BandLane) => (field === 'always' ? (lane.always ? 1 : 0) : lane[field]);
+      f64[POINTS + 2 * k] = value(a);
+      // The empty lane 1 never calls: its quiet line is out of reach (and its mean square stays positive).
+      f64[POINTS + 2 * k + 1] = b
+        ? value(b)
+        : field === 'quietPower'
+          ? Infinity
+          : field === 'meanSquare'
+            ? 1
+            : 0;
+      if (c) f64[THIRD_POINTS + 2 * k] = f64[THIRD_POINTS + 2 * k + 1] = value(c);
+    });
     let base = 0;
-    control = (at) => {
+    control = (at, lanes) => {
       const offset = base + at;
-      f64[TARGETS] = target(0, offset, f64[HANDED]!, f64[HANDED + 2]!);
-      f64[TARGETS + 1] = b ? target(1, offset, f64[HANDED + 1]!, f64[HANDED + 3]!) : 1;
-      if (c)
-        f64[THIRD_TARGETS] = f64[THIRD_TARGETS + 1] = target(
+      if (lanes & 1)
+        f64[POINTS + TARGET] = target(0, offset, f64[POINTS + HANDED_ENVELOPE]!, f64[POINTS + HANDED_POWER]!);
+      if (lanes & 2)
+        f64[POINTS + TARGET + 1] = target(
+          1,
+          offset,
+          f64[POINTS + HANDED_ENVELOPE + 1]!,
+          f64[POINTS + HANDED_POWER + 1]!,
+        );
+      if (lanes & 4)
+        f64[THIRD_POINTS + TARGET] = f64[THIRD_POINTS + TARGET + 1] = target(
           2,
           offset,
-          f64[THIRD_HANDED]!,
-          f64[THIRD_HANDED + 2]!,
+          f64[THIRD_POINTS + HANDED_ENVELOPE]!,
+          f64[THIRD_POINTS + HANDED_POWER]!,
         );
     };
     const three = b !== null && c !== null;
@@ -111,6 +150,9 @@ export class BandCompressorKernel extends WasmKernel<Exports> {
       if (b) b[field] = f64[2 * k + 1]!;
       if (three) c[field] = f64[THIRD + 2 * k]!;
     });
+    a.meanSquare = f64[POINTS]!;
+    if (b) b.meanSquare = f64[POINTS + 1]!;
+    if (three) c.meanSquare = f64[THIRD_POINTS]!;
     return kept;
   }
 }
@@ -119,5 +161,5 @@ export class BandCompressorKernel extends WasmKernel<Exports> {
 export const bandCompressorKernel = threadKernel(
   BAND_COMPRESSOR_WASM_HEX,
   (instance) => new BandCompressorKernel(instance),
-  { js: { control: (at: number) => control(at) } },
+  { js: { control: (at: number, lanes: number) => control(at, lanes) } },
 );

@@ -5,24 +5,60 @@
 ;; attack or release, the gain's ramp, the product), so the samples are bit for bit the same. The peak
 ;; uses f64x2.abs and pmax/pmin where the JavaScript compares: they differ only for a -0 input, whose
 ;; detector step is a zero either way.
-;; At a control point (every 16 frames, at absolute positions) the gain target is the JavaScript's own
-;; (Compressor #target: logarithm, curve, trace, statistics), through the imported `control`.
+;; At a control point (every 16 frames, at absolute positions) the running mean square moves on and the
+;; detector's power relative to it is taken here, in Compressor #target's operations and order (decision
+;; 322). Below the knee's quiet line the gain is 1 without a call; only a point that may be compressed (or
+;; every point of a band whose gain curve is traced) calls the imported `control` for its target, which
+;; stays the JavaScript's (logarithm, curve, trace, statistics).
 ;;
 ;; Layout, chosen by the caller (band-compressor.ts):
 ;;     0: attack, 16: release (each an f64x2 of the two bands');
 ;;    32: envelope, 48: gain, 64: step, 80: sum of squares (the bands' state);
-;;    96: the envelopes and 112: the squares handed to `control`, 128: the targets it writes back;
-;;   1024: four float32 buffers of 4096 frames (16384 bytes each): band a left, right, band b left, right,
-;;         compressed in place.
+;;   144..240: the third band's (compress3) same six fields, both lanes alike;
+;;   288 (bands a, b) and 400 (band c), 112 bytes each, the control points' fields (POINT_*):
+;;     +0 running mean square, +16 its coefficient per point, +32 the quiet line (power under which the
+;;     gain is 1), +48 1 where every point calls, +64 the envelope and +80 the power handed to `control`,
+;;     +96 the target it writes back;
+;;   1024: six float32 buffers of 4096 frames (16384 bytes each): band a left, right, band b left, right,
+;;         band c left, right, compressed in place.
 ;; Assembled by scripts/build-wasm.mjs into band-compressor.wasm.ts.
 (module
-  ;; control(offset): the targets for the control point `offset` frames into the call.
-  (import "js" "control" (func $control (param i32)))
+  ;; control(offset, lanes): the targets of the control point `offset` frames into the call, for the lanes
+  ;; whose bits are set (1: band a, 2: band b, 4: band c).
+  (import "js" "control" (func $control (param i32) (param i32)))
   (memory (export "memory") 2)
+
+  ;; A control point of the bands whose fields are at $at: the running mean square moved on by the squares
+  ;; summed since the last point (two channels of 16 frames: their sum over 32), the detector's power
+  ;; relative to it, both stored for `control`; returns the lanes that need its target.
+  (func $point (param $env v128) (param $squares v128) (param $at i32) (result v128)
+    (local $ms v128) (local $power v128)
+    (local.set $ms (v128.load offset=0 (local.get $at)))
+    (local.set $ms
+      (f64x2.add (local.get $ms)
+        (f64x2.mul
+          (f64x2.sub (f64x2.div (local.get $squares) (f64x2.splat (f64.const 32))) (local.get $ms))
+          (v128.load offset=16 (local.get $at)))))
+    (local.set $ms
+      (v128.bitselect (f64x2.splat (f64.const 1e-20)) (local.get $ms)
+        (f64x2.lt (local.get $ms) (f64x2.splat (f64.const 1e-20)))))
+    (v128.store offset=0 (local.get $at) (local.get $ms))
+    (local.set $power (f64x2.div (f64x2.mul (local.get $env) (local.get $env)) (local.get $ms)))
+    (v128.store offset=64 (local.get $at) (local.get $env))
+    (v128.store offset=80 (local.get $at) (local.get $power))
+    (v128.or
+      (v128.and
+        (f64x2.gt (local.get $env) (f64x2.splat (f64.const 0)))
+        (f64x2.ge (local.get $power) (v128.load offset=32 (local.get $at))))
+      (f64x2.gt (v128.load offset=48 (local.get $at)) (f64x2.splat (f64.const 0)))))
+
+  ;; The targets of the bands at $at after a point: what `control` wrote where `need`, else 1.
+  (func $targets (param $need v128) (param $at i32) (result v128)
+    (v128.bitselect (v128.load offset=96 (local.get $at)) (f64x2.splat (f64.const 1)) (local.get $need)))
 
   ;; n frames; `until`: frames before the first control point (0..15).
   (func (export "compress") (param $n i32) (param $until i32)
-    (local $i i32) (local $end i32)
+    (local $i i32) (local $end i32) (local $lanes i32) (local $need v128)
     (local $attack v128) (local $release v128) (local $env v128) (local $gain v128) (local $step v128)
     (local $squares v128) (local $l v128) (local $r v128) (local $d v128) (local $zero v128)
     (local.set $attack (v128.load offset=0 (i32.const 0)))
@@ -42,14 +78,15 @@
             (local.set $env
               (v128.andnot (local.get $env)
                 (f64x2.lt (local.get $env) (f64x2.splat (f64.const 1e-20)))))
-            (v128.store offset=96 (i32.const 0) (local.get $env))
-            (v128.store offset=112 (i32.const 0) (local.get $squares))
-            (call $control (i32.shr_u (local.get $i) (i32.const 2)))
+            (local.set $need (call $point (local.get $env) (local.get $squares) (i32.const 288)))
+            (local.set $lanes (i64x2.bitmask (local.get $need)))
+            (if (local.get $lanes)
+              (then (call $control (i32.shr_u (local.get $i) (i32.const 2)) (local.get $lanes))))
             (local.set $step
               (f64x2.div
-                (f64x2.sub (v128.load offset=128 (i32.const 0)) (local.get $gain))
+                (f64x2.sub (call $targets (local.get $need) (i32.const 288)) (local.get $gain))
                 (f64x2.splat (f64.const 16))))
-            ;; The target took the squares (relative mode): they start again from zero.
+            ;; The point took the squares (relative mode): they start again from zero.
             (local.set $squares (local.get $zero))
             (local.set $until (i32.const 16))))
         (local.set $l
@@ -89,10 +126,9 @@
   ;; `compress`, band c in both lanes of a second f64x2 (its two lanes the same: lane 1 is only read from lane
   ;; 0's values), the two vectors' chains overlapping in the CPU instead of a second call waiting on its own.
   ;; Band c's parameters and state at 144 (attack), 160 (release), 176 envelope, 192 gain, 208 step, 224
-  ;; squares; handed to `control` at 240 (envelope) and 256 (squares); its target at 272; its samples in the
-  ;; fifth and sixth buffers (66560, 82944).
+  ;; squares; its control points' fields at 400; its samples in the fifth and sixth buffers (66560, 82944).
   (func (export "compress3") (param $n i32) (param $until i32)
-    (local $i i32) (local $end i32)
+    (local $i i32) (local $end i32) (local $lanes i32) (local $need v128) (local $cneed v128)
     (local $attack v128) (local $release v128) (local $env v128) (local $gain v128) (local $step v128)
     (local $squares v128) (local $l v128) (local $r v128) (local $d v128) (local $zero v128)
     (local $cattack v128) (local $crelease v128) (local $cenv v128) (local $cgain v128) (local $cstep v128)
@@ -122,18 +158,21 @@
             (local.set $cenv
               (v128.andnot (local.get $cenv)
                 (f64x2.lt (local.get $cenv) (f64x2.splat (f64.const 1e-20)))))
-            (v128.store offset=96 (i32.const 0) (local.get $env))
-            (v128.store offset=112 (i32.const 0) (local.get $squares))
-            (v128.store offset=240 (i32.const 0) (local.get $cenv))
-            (v128.store offset=256 (i32.const 0) (local.get $csquares))
-            (call $control (i32.shr_u (local.get $i) (i32.const 2)))
+            (local.set $need (call $point (local.get $env) (local.get $squares) (i32.const 288)))
+            (local.set $cneed (call $point (local.get $cenv) (local.get $csquares) (i32.const 400)))
+            ;; Band c's two lanes are alike: its bit is lane 0's.
+            (local.set $lanes
+              (i32.or (i64x2.bitmask (local.get $need))
+                (i32.shl (i32.and (i64x2.bitmask (local.get $cneed)) (i32.const 1)) (i32.const 2))))
+            (if (local.get $lanes)
+              (then (call $control (i32.shr_u (local.get $i) (i32.const 2)) (local.get $lanes))))
             (local.set $step
               (f64x2.div
-                (f64x2.sub (v128.load offset=128 (i32.const 0)) (local.get $gain))
+                (f64x2.sub (call $targets (local.get $need) (i32.const 288)) (local.get $gain))
                 (f64x2.splat (f64.const 16))))
             (local.set $cstep
               (f64x2.div
-                (f64x2.sub (v128.load offset=272 (i32.const 0)) (local.get $cgain))
+                (f64x2.sub (call $targets (local.get $cneed) (i32.const 400)) (local.get $cgain))
                 (f64x2.splat (f64.const 16))))
             (local.set $squares (local.get $zero))
             (local.set $csquares (local.get $zero))
