@@ -40,6 +40,8 @@ describe('the limiter plan cut in time between two workers (decision 318)', () =
         planLaterPart(peaks, blocks, gain, RATE, options, memory);
         const split = planWithLaterPart(peaks, blocks, gain, RATE, options, memory, () => {});
         expect(Array.from(split.boundaryGains)).toEqual(Array.from(whole.boundaryGains));
+        // Made on shared memory: the final pass of both workers reads them without a copy.
+        expect(split.boundaryGains.buffer).toBeInstanceOf(SharedArrayBuffer);
         expect([split.minGainDb, split.compressorMinGainDb]).toEqual([
           whole.minGainDb,
           whole.compressorMinGainDb,

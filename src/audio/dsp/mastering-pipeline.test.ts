@@ -11,7 +11,7 @@ import {
   renderMaster,
   solveLoudness,
 } from './mastering-chain';
-import { ChainBack, ChainFront, type ChainHalfSetup } from './mastering-pipeline';
+import { ChainBack, ChainFront, type ChainHalfSetup, sharedMeasurement } from './mastering-pipeline';
 import { FRONT_BANDS } from './multiband-compressor';
 import { musicLike } from './test-signals';
 import { analyseTrack } from './track-analysis';
@@ -43,7 +43,10 @@ const pipelined = async (source: Float32Array[], options: MasterRenderOptions) =
       back.block(channels, s, Math.min(frames, s + BLOCK), handover.slot(s));
     }
   }
-  const { energy, sampleMax } = back.analysis;
+  // The back measures on shared memory, handed to the solve as it is (no copy at the chain's end).
+  const { energy, sampleMax } = sharedMeasurement(back.analysis);
+  expect(energy).toBe(back.analysis.energy);
+  expect(sampleMax.buffer).toBeInstanceOf(SharedArrayBuffer);
   // The solve's block true peaks at its first gain in two halves (the back half first: order must not matter).
   const head = {
     start: loudnessStart(energy, frames, RATE, options),

@@ -64,7 +64,7 @@ export class ChainBack {
   constructor(setup: ChainHalfSetup) {
     this.#processor = processorFor(setup);
     this.#processor.attachStats(this.stats);
-    this.analysis = new BlockAnalysis(setup.sampleRate, setup.channels, setup.frames);
+    this.analysis = new BlockAnalysis(setup.sampleRate, setup.channels, setup.frames, true);
   }
 
   block(channels: readonly Float32Array[], start: number, end: number, slot?: Float32Array[][]): void {
@@ -106,7 +106,9 @@ export interface ProcessedMeasurement {
 }
 
 export const sharedMeasurement = ({ energy, sampleMax }: BlockAnalysis): ProcessedMeasurement => {
+  // The back's analysis is made on shared memory (ChainBack): then there is nothing to copy.
   const onShared = (values: Float64Array) => {
+    if (values.buffer instanceof SharedArrayBuffer) return values;
     const copy = new Float64Array(new SharedArrayBuffer(values.byteLength));
     copy.set(values);
     return copy;

@@ -131,8 +131,10 @@ serveRpc<MasterApi>(self as unknown as RpcEndpoint, {
       if (head.share) closePeakShare(head.share);
     }
     // The limiter's block gains (8 bytes per 16 frames: 13 MB for 10 minutes) go back on shared memory, so the
-    // page hands them to both workers' final pass without cloning them three times on its own thread.
+    // page hands them to both workers' final pass without cloning them three times on its own thread. The
+    // split plan makes them there already; the single plan (a peak compressor's summary) is copied.
     const gains = solution.plan.boundaryGains;
+    if (gains.buffer instanceof SharedArrayBuffer) return solution;
     const boundaryGains = new Float64Array(new SharedArrayBuffer(gains.byteLength));
     boundaryGains.set(gains);
     return { ...solution, plan: { ...solution.plan, boundaryGains } };
