@@ -4,8 +4,10 @@
  * - ours: the product's render (the adaptive chain of issue 16: analysis, tone EQ, multiband compression,
  *   mono bass, loudness, true-peak limiter) in headless Chromium, fresh workers per run (the JIT is cold as
  *   in a one-shot export), wall time from the call to the result; on one worker (target <= 0.8x ffmpeg),
- *   on two workers (decision 141, target <= 0.5x), and on two workers with the analysis made when the track
- *   loaded (what the screen does: the click-to-complete time), all three in every paired round;
+ *   on two workers (decision 141, target <= 0.5x), on two workers with the analysis made when the track
+ *   loaded (issue 28's row), and the same as the screen has it readied by the time Master Track is clicked
+ *   (workers primed and warmed, the track already on shared memory: decisions 158, 295 and 298; the screen's
+ *   own click-to-complete is bench/mastering-screen.bench.ts), all four in every paired round;
  * - ffmpeg -filter_threads 1 with the spec's chain (highpass, acompressor, two shelves, peaking EQ,
  *   stereotools, volume, alimiter);
  * - ffmpeg -filter_threads 1 doing the same work as ours (issue 28, bench/ffmpeg-master-graphs.ts): an
@@ -45,8 +47,17 @@ import {
   verdict,
 } from './paired-rounds';
 
-/** The one-worker, two-worker and two-worker-with-load-analysis renders, as masterBench's variant index. */
-const VARIANTS = ['one worker', 'two workers', 'two workers, analysis from load'] as const;
+/**
+ * The one-worker, two-worker, two-worker-with-load-analysis renders, and the last as the screen has it when
+ * Master Track is clicked (workers primed and warmed, the track on shared memory: masterBench's `ready`), as
+ * masterBench's variant index.
+ */
+const VARIANTS = [
+  'one worker',
+  'two workers',
+  'two workers, analysis from load',
+  'two workers, as the screen readies them',
+] as const;
 
 /** When each stage began (ms from the call) and when the call returned. */
 type Stages = Record<string, number>;
@@ -82,28 +93,23 @@ const main = async () => {
       const idle: number[] = [];
       const two: number[] = [];
       const loaded: number[] = [];
-      const timelines: Record<string, Stages[]> = {
-        'one worker': [],
-        'two workers': [],
-        'two workers, analysis from load': [],
-      };
+      const readied: number[] = [];
+      const timelines = Object.fromEntries(VARIANTS.map((v) => [v, [] as Stages[]]));
       let plan: RenderPlan = { gainDb: 0, toneEqDb: null, bandDynamics: null };
-      const run = (pair: boolean, preAnalysed: boolean) =>
-        bench.page.evaluate(([s, p, two, pre]) => window.audioHarness.masterBench(s, p, true, two, pre), [
-          seconds,
-          PRESET,
-          pair,
-          preAnalysed,
-        ] as const);
+      const run = (pair: boolean, preAnalysed: boolean, ready: boolean) =>
+        bench.page.evaluate(
+          ([s, p, two, pre, r]) => window.audioHarness.masterBench(s, p, true, two, pre, r),
+          [seconds, PRESET, pair, preAnalysed, ready] as const,
+        );
       let round = 0;
-      // One worker (the paired figure), two workers, two workers with the load-time analysis: the order
-      // turns every round, like ours and the reference's.
+      // One worker (the paired figure), two workers, two workers with the load-time analysis, and readied as
+      // the screen readies them: the order turns every round, like ours and the reference's.
       const ours = async () => {
-        const order = [0, 1, 2].map((k) => (k + round) % 3);
+        const order = VARIANTS.map((_, k) => (k + round) % VARIANTS.length);
         round++;
         let one = 0;
         for (const k of order) {
-          const r = await run(k > 0, k === 2);
+          const r = await run(k > 0, k >= 2, k === 3);
           timelines[VARIANTS[k]!]!.push({ ...r.stages, end: r.ms });
           oursStall.push(r.longestMs);
           oursTask.push(r.longTaskMs);
@@ -111,7 +117,7 @@ const main = async () => {
             one = r.ms;
             plan = { gainDb: r.gainDb, toneEqDb: r.toneEqDb, bandDynamics: r.bandDynamics };
             idle.push(await bench.page.evaluate((t) => window.audioHarness.idleStall(t), r.ms));
-          } else (k === 1 ? two : loaded).push(r.ms);
+          } else [two, loaded, readied][k - 1]!.push(r.ms);
         }
         return one;
       };
@@ -172,6 +178,7 @@ const main = async () => {
           : undefined;
       const twoPair = against(two);
       const loadedPair = against(loaded);
+      const readiedPair = against(readied);
       // Against the equal-work graph, round by round: the full render against both passes, the render with
       // the analysis from load against the chain pass alone.
       const equalWork = eqChain.map((c, i) => c + eqAnalysis[i]!);
@@ -203,6 +210,8 @@ const main = async () => {
         twoPair ? verdict(twoPair, 0.5) : 'n/a',
         loadedPair ? fmtMs(loadedPair.ours) : 'n/a',
         loadedPair ? fmtRatio(loadedPair.ratio) : 'n/a',
+        readiedPair ? fmtMs(readiedPair.ours) : 'n/a',
+        readiedPair ? fmtRatio(readiedPair.ratio) : 'n/a',
         fmtMs(pl),
         pair ? `${(pl.median / pair.reference.median).toFixed(2)}x` : 'n/a',
         fmtMs(nn),
@@ -230,6 +239,8 @@ const main = async () => {
       'verdict (median, target <= 0.5x)',
       'two workers, analysis from load ms',
       'analysis from load/ffmpeg per round',
+      'two workers, as the screen readies them ms',
+      'readied/ffmpeg per round',
       'spec chain only, one worker ms',
       'spec chain/ffmpeg (medians)',
       'native Web Audio nodes (spec chain) ms',

@@ -9,9 +9,11 @@ import { masteringChainParams } from '../../src/audio/dsp/mastering-processor';
 import { musicLike } from '../../src/audio/dsp/test-signals';
 import type { TrackAnalysis } from '../../src/audio/dsp/track-analysis';
 import { MasterClient } from '../../src/audio/workers/master-client';
-import { MasterPairClient } from '../../src/audio/workers/master-pair-client';
+import { MasterPairClient, sharedCopiesInSlices } from '../../src/audio/workers/master-pair-client';
 import { MeterClient } from '../../src/audio/workers/meter-client';
 import { PRESETS, type PresetId } from '../../src/shared/mastering';
+import { PRIME_SECONDS, WARM_UP_SECONDS } from '../../src/web/features/mastering/engine/master-job';
+import { primeSignal } from '../../src/web/features/mastering/engine/prime-signal';
 import { measureStalls } from '../audio-harness-shared/harness-stalls';
 import { masterWorker, meterWorker, toBuffer } from './harness-workers';
 
@@ -25,7 +27,10 @@ const signal = (seconds: number) => {
 /**
  * One master render in fresh workers (cold JIT, as a user's one-shot export is); `adaptive`: issue 16's
  * chain; `pair`: the two-worker render (decision 141); `loaded`: the analysis was made when the track loaded
- * (as the screen does), so the render skips that pass.
+ * (as the screen does), so the render skips that pass; `ready` (with `pair` and `loaded`): also what else the
+ * screen has done by the time a loaded track's Master Track is clicked, before the timed call: the workers
+ * primed on a few seconds of generated music (decision 298) and warmed on the track's first 10 s (decision
+ * 158), and the track copied onto shared memory (decision 295).
  */
 export const masterBench = async (
   seconds: number,
@@ -33,6 +38,7 @@ export const masterBench = async (
   adaptive = false,
   pair = false,
   loaded = false,
+  ready = false,
 ) => {
   const source = signal(seconds);
   const { settings, targetLufs } = PRESETS[preset];
@@ -52,6 +58,14 @@ export const masterBench = async (
   }
   // As the app calls it: the client copies the decoded channels to the worker(s) in slices (part of the job).
   const tone = adaptive ? { preset } : undefined;
+  let shared: Float32Array[] | undefined;
+  if (ready && client instanceof MasterPairClient) {
+    // What master-job.ts's primeMastering and warmUpMastering do on the screen, in their order.
+    await client.master(await primeSignal(PRIME_SECONDS, 44100), 44100, { settings, targetLufs, tone });
+    const head = source.map((c) => c.slice(0, WARM_UP_SECONDS * 44100));
+    await client.master(head, 44100, { settings, targetLufs, tone, inputAnalysis });
+    shared = await sharedCopiesInSlices(source);
+  }
   // When each stage was first reported, from the call (where the wall time goes, per stage).
   const stages: Record<string, number> = {};
   let started = 0;
@@ -67,6 +81,7 @@ export const masterBench = async (
       inputAnalysis,
       inputBands,
       onProgress,
+      shared,
     });
   });
   client.dispose();

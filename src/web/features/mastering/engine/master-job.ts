@@ -86,7 +86,7 @@ const channelsOf = (b: AudioBuffer) =>
   Array.from({ length: b.numberOfChannels }, (_, c) => b.getChannelData(c));
 
 /** Seconds of the loaded track the warm-up renders: enough for V8 to optimise every kernel of the chain. */
-const WARM_UP_SECONDS = 10;
+export const WARM_UP_SECONDS = 10;
 let warming: AbortController | null = null;
 /**
  * The loaded track already on shared memory for the two-worker render, copied while the page waited: the
@@ -149,7 +149,7 @@ export const warmUpMastering = async (
 };
 
 /** Seconds of generated music the prime masters (decision 298). */
-const PRIME_SECONDS = 6;
+export const PRIME_SECONDS = 6;
 let primed = false;
 
 /**
