@@ -114,6 +114,8 @@ export const planWithLaterPart = (
   options: LimiterOptions,
   memory: PlanSplitMemory,
   settle: () => void,
+  /** Where the gains go (blocks + 1 of them, overwritten): an earlier try's, which the solve no longer needs. */
+  into?: Float64Array,
 ): LimiterPlan => {
   const limiter = new LimiterGainComputer(sampleRate, options);
   const A = limiter.average;
@@ -123,7 +125,9 @@ export const planWithLaterPart = (
   const mine = new Float64Array(memory.stateSize);
   // On shared memory: the solve's result goes to both workers' final pass as it is (no copy of 5 MB of
   // fresh memory at 4 minutes at the solve's end).
-  const gains = new Float64Array(new SharedArrayBuffer((blocks + 1) * 8)).fill(1);
+  const gains = (
+    into?.length === blocks + 1 ? into : new Float64Array(new SharedArrayBuffer((blocks + 1) * 8))
+  ).fill(1);
   let minGain = 1;
   let k = 0;
   let matched = false;
