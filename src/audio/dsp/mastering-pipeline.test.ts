@@ -11,7 +11,7 @@ import {
   renderMaster,
   solveLoudness,
 } from './mastering-chain';
-import { ChainBack, ChainFront, type ChainHalfSetup, sharedMeasurement } from './mastering-pipeline';
+import { ChainBack, ChainFront, type ChainHalfSetup } from './mastering-pipeline';
 import { FRONT_BANDS } from './multiband-compressor';
 import { musicLike } from './test-signals';
 import { analyseTrack } from './track-analysis';
@@ -44,7 +44,7 @@ const pipelined = async (source: Float32Array[], options: MasterRenderOptions) =
     }
   }
   // The back measures on shared memory, handed to the solve as it is (no copy at the chain's end).
-  const { energy, sampleMax } = sharedMeasurement(back.analysis);
+  const { energy, sampleMax } = back.measurement;
   expect(energy).toBe(back.analysis.energy);
   expect(sampleMax.buffer).toBeInstanceOf(SharedArrayBuffer);
   // The solve's block true peaks at its first gain in two halves (the back half first: order must not matter).

@@ -64,12 +64,18 @@ export class ChainBack {
   constructor(setup: ChainHalfSetup) {
     this.#processor = processorFor(setup);
     this.#processor.attachStats(this.stats);
+    // On shared memory: the other worker reads the measurement as it is (decision 323).
     this.analysis = new BlockAnalysis(setup.sampleRate, setup.channels, setup.frames, true);
   }
 
   block(channels: readonly Float32Array[], start: number, end: number, slot?: Float32Array[][]): void {
     this.#processor.back(channels, start, end, this.#processor.splitsBands ? slot : undefined);
     this.analysis.push(channels, start, end);
+  }
+
+  /** What the back measured, for the solve and its helper: the analysis's own arrays, already shared. */
+  get measurement(): ProcessedMeasurement {
+    return { energy: this.analysis.energy, sampleMax: this.analysis.sampleMax };
   }
 }
 
@@ -104,17 +110,6 @@ export interface ProcessedMeasurement {
   energy: Float64Array;
   sampleMax: Float64Array;
 }
-
-export const sharedMeasurement = ({ energy, sampleMax }: BlockAnalysis): ProcessedMeasurement => {
-  // The back's analysis is made on shared memory (ChainBack): then there is nothing to copy.
-  const onShared = (values: Float64Array) => {
-    if (values.buffer instanceof SharedArrayBuffer) return values;
-    const copy = new Float64Array(new SharedArrayBuffer(values.byteLength));
-    copy.set(values);
-    return copy;
-  };
-  return { energy: onShared(energy), sampleMax: onShared(sampleMax) };
-};
 
 /** Runs the back over the whole track in this worker, block by block as the front hands them over. */
 export const runChainBack = (

@@ -13,7 +13,7 @@ import {
   renderMaster,
   solveLoudness,
 } from '../dsp/mastering-chain';
-import { runChainBack, runChainFront, sharedMeasurement } from '../dsp/mastering-pipeline';
+import { runChainBack, runChainFront } from '../dsp/mastering-pipeline';
 import { analyseTrack, trackLevels, trackSpectrum } from '../dsp/track-analysis';
 import { closePeakShare, PeakShare } from '../dsp/true-peak-share';
 import { measureVocalClarity } from '../dsp/vocal-clarity';
@@ -85,7 +85,7 @@ serveRpc<MasterApi>(self as unknown as RpcEndpoint, {
   chainFront: ({ channels, setup, memory }, { progress }) => runChainFront(channels, setup, memory, progress),
   chainBack: ({ channels, setup, memory }) => {
     const back = runChainBack(channels, setup, memory);
-    const measurement = sharedMeasurement(back.analysis);
+    const { measurement } = back;
     return {
       measurement,
       start: loudnessStart(measurement.energy, setup.frames, setup.sampleRate, setup.options),
